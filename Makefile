@@ -1,0 +1,105 @@
+# mnk - perfect tic-tac-toe and m,n,k-games.
+#
+#   make            the library (static and shared) and build/mnk
+#   make play       build, then play tic-tac-toe against the computer
+#   make test       everything: installs what is missing, then unit, CLI,
+#                   sanitizer and end-to-end tests
+#   make bench      measured speed (numbers, never pass/fail)
+#   make fuzz       run the libFuzzer target for FUZZ_SECONDS (default 60)
+#   make install    PREFIX=/usr/local DESTDIR= (header, libraries, mnk.pc,
+#                   binary, man page)
+#
+# Parts of the build live in mk/*.mk; each adds its test targets to
+# TEST_TARGETS.
+
+VERSION := 0.1.0
+SOVERSION := 0
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARNINGS := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+# CI and `make test` build with warnings as errors.
+ifeq ($(WERROR),1)
+WARNINGS += -Werror
+endif
+ALL_CPPFLAGS := -Iinclude -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
+ALL_CFLAGS := $(WARNINGS) -fPIC $(CFLAGS)
+
+PREFIX ?= /usr/local
+prefix ?= $(PREFIX)
+bindir ?= $(prefix)/bin
+libdir ?= $(prefix)/lib
+includedir ?= $(prefix)/include
+mandir ?= $(prefix)/share/man
+pkgconfigdir ?= $(libdir)/pkgconfig
+
+B := build
+
+# The core: no I/O, builds for WebAssembly too. alloc.c adds malloc/free.
+CORE_SRC := src/geometry.c src/board.c src/notation.c src/tt.c src/minimax.c \
+            src/search.c src/count.c src/game.c
+LIB_SRC := $(CORE_SRC) src/alloc.c
+CLI_SRC := $(wildcard cli/*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
+HEADERS := include/mnk.h src/internal.h cli/cli.h
+
+TEST_TARGETS :=
+
+.PHONY: all play test bench fuzz install uninstall clean deps check-deps
+all: $(B)/mnk $(B)/libmnk.a $(B)/libmnk.so
+
+$(B)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(B)/libmnk.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(B)/libmnk.so.$(VERSION): $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,libmnk.so.$(SOVERSION) $(LDFLAGS) -o $@ $^
+
+$(B)/libmnk.so: $(B)/libmnk.so.$(VERSION)
+	ln -sf libmnk.so.$(VERSION) $(B)/libmnk.so.$(SOVERSION)
+	ln -sf libmnk.so.$(VERSION) $@
+
+# ncursesw is optional for the CLI build: without it `mnk play` is the plain game.
+$(B)/mnk: $(CLI_OBJ) $(B)/libmnk.a $(EXTRA_CLI_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(EXTRA_CLI_OBJ) $(B)/libmnk.a $(CLI_LIBS) -lm
+
+play: $(B)/mnk
+	$(B)/mnk play
+
+# Installs what the tests need when it is missing (Debian packages).
+deps:
+	@sh scripts/deps.sh
+
+include $(sort $(wildcard mk/*.mk))
+
+test: deps
+	$(MAKE) WERROR=1 all
+	$(MAKE) WERROR=1 $(TEST_TARGETS)
+	@echo "all test suites passed"
+
+install: all
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) \
+	    $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(pkgconfigdir)
+	install -m 755 $(B)/mnk $(DESTDIR)$(bindir)/mnk
+	install -m 644 include/mnk.h $(DESTDIR)$(includedir)/mnk.h
+	install -m 644 $(B)/libmnk.a $(DESTDIR)$(libdir)/libmnk.a
+	install -m 755 $(B)/libmnk.so.$(VERSION) $(DESTDIR)$(libdir)/libmnk.so.$(VERSION)
+	ln -sf libmnk.so.$(VERSION) $(DESTDIR)$(libdir)/libmnk.so.$(SOVERSION)
+	ln -sf libmnk.so.$(VERSION) $(DESTDIR)$(libdir)/libmnk.so
+	install -m 644 man/mnk.1 $(DESTDIR)$(mandir)/man1/mnk.1
+	sed -e 's|@prefix@|$(prefix)|g' -e 's|@libdir@|$(libdir)|g' \
+	    -e 's|@includedir@|$(includedir)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	    mnk.pc.in > $(DESTDIR)$(pkgconfigdir)/mnk.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/mnk $(DESTDIR)$(includedir)/mnk.h \
+	    $(DESTDIR)$(libdir)/libmnk.a $(DESTDIR)$(libdir)/libmnk.so* \
+	    $(DESTDIR)$(mandir)/man1/mnk.1 $(DESTDIR)$(pkgconfigdir)/mnk.pc
+
+clean:
+	rm -rf $(B)

@@ -1,0 +1,126 @@
+/*
+ * cli.h - what the `mnk` command's subcommands share: options, the position
+ * they work on, limits, output helpers and exit codes.
+ */
+#ifndef MNK_CLI_H
+#define MNK_CLI_H
+
+#include "mnk.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Exit codes: success, a failure (bad position, game over...), a usage error,
+ * and a search interrupted with Ctrl-C (128 + SIGINT, as shells report it). */
+#define EXIT_OK 0
+#define EXIT_FAIL 1
+#define EXIT_USAGE 2
+#define EXIT_INTERRUPTED 130
+
+/* Which options a subcommand takes. */
+enum {
+    OPT_RULES = 1 << 0,
+    OPT_MOVES = 1 << 1,
+    OPT_JSON = 1 << 2,
+    OPT_SEED = 1 << 3,
+    OPT_TIME = 1 << 4,
+    OPT_NODES = 1 << 5,
+    OPT_ALGORITHM = 1 << 6,
+    OPT_TABLE = 1 << 7,
+    OPT_DEPTH = 1 << 8,
+    OPT_AS = 1 << 9,
+    OPT_PLAIN = 1 << 10,
+    OPT_LEVEL = 1 << 11,
+    OPT_TWO_PLAYERS = 1 << 12,
+    OPT_WATCH = 1 << 13
+};
+
+typedef struct cli_options {
+    mnk_rules rules;
+    const char *moves;     /* --moves, or NULL */
+    bool json;
+    uint64_t seed;
+    double seconds;        /* --time; 0: none */
+    bool seconds_given;
+    uint64_t nodes;        /* --nodes; 0: none */
+    mnk_algorithm algorithm;
+    size_t table_bytes;
+    int depth;             /* --depth; -1: none */
+    mnk_piece as;          /* --as */
+    bool plain;            /* --plain: the line game even on a terminal */
+    const char *level;     /* --level easy|medium|hard|perfect, or NULL */
+    bool two_players;      /* --two-players */
+    bool watch;            /* --watch: the computer plays itself */
+    const char *position;  /* the positional argument, or NULL */
+} cli_options;
+
+typedef struct cli_command {
+    const char *name;
+    const char *summary;
+    unsigned options;   /* OPT_* it takes */
+    const char *usage;  /* the rest of its usage line */
+    const char *help;   /* what it does, for --help */
+    int (*run)(const cli_options *opt);
+} cli_command;
+
+/* Parses a subcommand's arguments (argv[0] is its name); returns -1 to go
+ * on, or an exit code (after --help, or a usage error already reported). */
+int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt);
+/* Reports a usage error for cmd and returns EXIT_USAGE. */
+int cli_usage_error(const cli_command *cmd, const char *fmt, ...);
+/* Prints "mnk: " and the message to stderr; returns EXIT_FAIL. */
+int cli_fail(const char *fmt, ...);
+
+/* Sets up a game from the options (rules, position, moves). On error prints
+ * what was wrong and returns EXIT_FAIL; the game is then freed. */
+int cli_make_game(const cli_options *opt, const char *position, mnk_game **out);
+/* The same into an existing game, for one line of batch input; on error
+ * writes the message into msg instead of printing it. */
+bool cli_set_game(mnk_game *game, const cli_options *opt, const char *position, char *msg,
+                  size_t size);
+mnk_solver *cli_make_solver(const cli_options *opt);
+
+/* Limits: the search options for --time, --nodes, --seed, --algorithm, with
+ * progress on stderr when it is a terminal and `show_progress` is set, and
+ * Ctrl-C stopping `solver`. cli_search_end() undoes the signal handler and
+ * returns true if Ctrl-C was pressed. */
+typedef struct cli_search {
+    mnk_search_options options;
+    double start;
+    double deadline; /* 0: none */
+    double next_progress;
+    bool show_progress;
+} cli_search;
+void cli_search_begin(cli_search *cs, const cli_options *opt, mnk_solver *solver,
+                      bool show_progress);
+bool cli_search_end(cli_search *cs);
+double cli_now(void);
+
+/* Output. */
+const char *cli_piece_name(mnk_piece p); /* "x", "o" */
+void cli_format_value(mnk_value v, char *buf, size_t size); /* "win in 3" */
+const char *cli_result_name(mnk_result r); /* "win", "draw", "loss", "unknown" */
+void cli_print_board(FILE *f, const mnk_game *game, const int *highlight, int nhighlight);
+void cli_json_string(FILE *f, const char *s);
+
+/* Batch input: one line at a time from stdin, of any length (longer lines
+ * than `max` are reported as too long), with stdout flushed before every
+ * read that could block, so a program on the other end of a pipe gets each
+ * answer as soon as it is ready while bulk input is answered in bulk. */
+typedef struct line_reader line_reader;
+line_reader *line_reader_new(int fd);
+/* Returns the next line without its newline, NULL at the end of input;
+ * *too_long is set for a line longer than LINE_MAX_BYTES (cut). */
+const char *line_reader_next(line_reader *r, bool *too_long);
+void line_reader_free(line_reader *r);
+#define LINE_MAX_BYTES 4096
+
+/* The subcommands. */
+int cmd_best(const cli_options *opt);
+int cmd_analyze(const cli_options *opt);
+int cmd_count(const cli_options *opt);
+int cmd_solve(const cli_options *opt);
+int cmd_tree(const cli_options *opt);
+int cmd_play(const cli_options *opt);
+
+#endif /* MNK_CLI_H */

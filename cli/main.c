@@ -1,0 +1,92 @@
+/*
+ * main.c - the `mnk` command: dispatch to subcommands.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+static const cli_command commands[] = {
+    {"best", "Print the best move of a position.",
+     OPT_RULES | OPT_MOVES | OPT_JSON | OPT_SEED | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE,
+     "[options] [POSITION | -]",
+     "POSITION is rows from top to bottom separated by '/', x, o or . per cell\n"
+     "(x.o/x.x/oo.); the empty board by default. With '-', reads one position\n"
+     "per line from standard input and answers each on a line of its own.\n"
+     "Among equally good moves the first in cell order is chosen, or a random\n"
+     "one with --seed. With --json, prints every move's value as in analyze.",
+     cmd_best},
+    {"analyze", "Print the board and every legal move's value.",
+     OPT_RULES | OPT_MOVES | OPT_JSON | OPT_SEED | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE,
+     "[options] [POSITION | -]",
+     "Each move gets its value for the side that plays it: win or loss in N\n"
+     "plies (with perfect play by both sides, the winner winning as fast and\n"
+     "the loser losing as slowly as possible), or draw. With '-', reads one\n"
+     "position per line from standard input.",
+     cmd_analyze},
+    {"count", "Count the game tree below a position.",
+     OPT_RULES | OPT_MOVES | OPT_JSON | OPT_NODES | OPT_TABLE,
+     "[options] [POSITION]",
+     "Prints nodes (root included), finished games, X wins, O wins, draws,\n"
+     "distinct positions, distinct positions up to symmetry, and nodes per ply.",
+     cmd_count},
+    {"solve", "Prove the value of a position.",
+     OPT_RULES | OPT_MOVES | OPT_JSON | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE,
+     "[options] [POSITION]",
+     "Prints the result for the side to move (win, draw or loss), the plies to\n"
+     "the end, a best move, the nodes searched and the time. A long solve shows\n"
+     "progress on a terminal; Ctrl-C stops it and prints what is known (exit 130).",
+     cmd_solve},
+    {"tree", "Print the minimax tree below a position as Graphviz DOT.",
+     OPT_RULES | OPT_MOVES | OPT_DEPTH | OPT_TABLE,
+     "[options] POSITION",
+     "Each node shows its board and its value for the side to move; edges of\n"
+     "best moves are bold. Render with: mnk tree POSITION | dot -Tsvg > tree.svg",
+     cmd_tree},
+    {"play", "Play against the computer.",
+     OPT_RULES | OPT_SEED | OPT_TIME | OPT_AS | OPT_PLAIN | OPT_LEVEL | OPT_TWO_PLAYERS | OPT_WATCH |
+         OPT_TABLE,
+     "[options]",
+     "Type a cell (b2, or a number 1..m*n) to play it; q or end of input quits.",
+     cmd_play},
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *f)
+{
+    fprintf(f, "Usage: mnk COMMAND [options] [POSITION]\n"
+               "Perfect play for tic-tac-toe and m,n,k-games.\n\nCommands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\nRun 'mnk COMMAND --help' for a command's options.\n"
+               "  -h, --help     show this help\n"
+               "  -V, --version  show the version\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
+        printf("mnk %s\n", MNK_VERSION);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        if (strcmp(name, commands[i].name) != 0)
+            continue;
+        cli_options opt;
+        int rc = cli_parse(&commands[i], argc - 1, argv + 1, &opt);
+        if (rc >= 0)
+            return rc;
+        return commands[i].run(&opt);
+    }
+    fprintf(stderr, "mnk: unknown command '%s'\nTry 'mnk --help' for more information.\n", name);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,202 @@
+/*
+ * internal.h - what the library's modules share and callers never see.
+ *
+ * Two structures carry the game: the geometry, which depends on the rules
+ * only (the lines of k cells, which lines pass through each cell, Zobrist
+ * keys, the board's symmetries, a static move order), and the board, which
+ * is the position (cells, bitboards, per-line counts, keys). A board points
+ * at its geometry; many boards may share one geometry.
+ *
+ * Lines. A line is a window of exactly k cells in one of the four
+ * directions; k or more in a row always contains one, so "some line is full
+ * of one side's marks" is the win test. The board keeps, for every line, how
+ * many X and how many O marks it holds: a move wins when it fills a line,
+ * and a line with k-1 marks of one side and none of the other is a threat.
+ *
+ * Bitboards. On boards of at most 64 cells each side's marks are also a
+ * 64-bit set (bit i = cell i) and each line a mask; the textbook minimax
+ * runs on these alone, which is what makes it fast.
+ */
+#ifndef MNK_INTERNAL_H
+#define MNK_INTERNAL_H
+
+#include "mnk.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Most lines any legal rules give: 20x20 with k = 2 has
+ * 19*20 + 20*19 + 2*19*19 = 1482. */
+#define GEOM_MAX_LINES 1482
+/* Most (line, cell) pairs: lines times k, largest for 20x20 with k = 9
+ * (768 lines of 9 cells). */
+#define GEOM_MAX_INCIDENCE 6912
+/* Symmetries of a rectangle: 8 for a square, 4 otherwise. */
+#define GEOM_MAX_SYM 8
+/* Boards this small have bitboards. */
+#define GEOM_BITBOARD_CELLS 64
+
+/* The core builds without a C library (WebAssembly): no <assert.h> there. */
+#if __STDC_HOSTED__ && !defined(NDEBUG)
+#include <assert.h>
+#define MNK_ASSERT(x) assert(x)
+#else
+#define MNK_ASSERT(x) ((void)0)
+#endif
+#define mem_set __builtin_memset
+#define mem_copy __builtin_memcpy
+
+#define SIDE_X 0
+#define SIDE_O 1
+
+typedef struct geometry {
+    int m, n, k, cells;
+    int nlines;
+    uint64_t base_key; /* key of the empty board: differs between rules */
+    bool small; /* cells <= GEOM_BITBOARD_CELLS: bitboards are kept */
+    uint64_t full; /* small only: the mask of all cells */
+    int16_t line_start[GEOM_MAX_LINES];
+    int16_t line_step[GEOM_MAX_LINES];
+    uint64_t line_mask[GEOM_MAX_LINES]; /* small only */
+    /* Lines through cell c: cell_lines[cell_first[c] .. cell_first[c+1]-1]. */
+    uint16_t cell_first[MNK_MAX_CELLS + 1];
+    uint16_t cell_lines[GEOM_MAX_INCIDENCE];
+    /* Zobrist keys: one random 64-bit number per side and cell. */
+    uint64_t zobrist[2][MNK_MAX_CELLS];
+    /* sym[s][c] is where symmetry s takes cell c; sym[0] is the identity. */
+    int nsym;
+    int16_t sym[GEOM_MAX_SYM][MNK_MAX_CELLS];
+    int16_t sym_inverse[GEOM_MAX_SYM]; /* index of the inverse symmetry */
+    /* Cells by decreasing number of lines through them, centre first: the
+     * static move order. */
+    int16_t order[MNK_MAX_CELLS];
+} geometry;
+
+typedef struct board {
+    const geometry *g;
+    int filled;      /* marks on the board */
+    int winner;      /* MNK_EMPTY, MNK_X or MNK_O */
+    uint64_t bits[2]; /* small boards only */
+    /* keys[s]: the Zobrist key of the position seen through symmetry s. */
+    uint64_t keys[GEOM_MAX_SYM];
+    uint8_t cell[MNK_MAX_CELLS]; /* MNK_EMPTY, MNK_X, MNK_O */
+    uint8_t count[2][GEOM_MAX_LINES];
+} board;
+
+/* geometry.c */
+mnk_status geom_init(geometry *g, mnk_rules rules);
+
+/* board.c */
+void board_clear(board *b, const geometry *g);
+void board_copy(board *dst, const board *src);
+/* The side to move: SIDE_X or SIDE_O (from the number of marks). */
+static inline int board_side(const board *b) { return b->filled & 1; }
+/* Puts a mark for the side to move on an empty cell; returns true if the
+ * move completes a line. The caller must not play on after a win except to
+ * undo it. */
+bool board_play(board *b, int cell);
+/* Takes back the mark on cell, which must be the last one played. */
+void board_undo(board *b, int cell);
+/* Canonical key: the smallest of the symmetric keys; *sym gets its index. */
+uint64_t board_canonical(const board *b, int *sym);
+/* Cells where side would complete a line at once, up to max of them, into
+ * cells[]; returns how many were found (stopping at max). */
+int board_threats(const board *b, int side, int *cells, int max);
+/* Does side hold a complete line? */
+bool board_has_line(const board *b, int side);
+/* Static evaluation for the side to move, within +-EVAL_MAX. */
+int board_eval(const board *b);
+/* Recomputes counts, bitboards and keys from the cells and compares:
+ * a debug check. */
+bool board_consistent(const board *b);
+
+/* Scores. Proven results lie beyond SCORE_PROVEN in absolute value;
+ * heuristic estimates stay within EVAL_MAX. */
+#define SCORE_INF (MNK_SCORE_WIN + 1)
+#define SCORE_PROVEN (MNK_SCORE_WIN - MNK_MAX_CELLS - 1)
+#define EVAL_MAX 20000
+
+/* Plain text building without the C library's I/O. */
+typedef struct text_buf {
+    char *buf;
+    size_t size, len; /* len may exceed size - 1: output is then cut */
+} text_buf;
+void text_init(text_buf *t, char *buf, size_t size);
+void text_str(text_buf *t, const char *s);
+void text_int(text_buf *t, long v);
+void text_char(text_buf *t, char c);
+
+/* notation.c */
+mnk_status error_set(mnk_error *err, mnk_status status, int offset, const char *msg);
+mnk_status error_set_int(mnk_error *err, mnk_status status, int offset,
+                         const char *before, long v, const char *after);
+/* Reads a position into b (cleared first, geometry set). */
+mnk_status notation_parse_position(const geometry *g, board *b, const char *text,
+                                   mnk_error *err);
+/* Checks that a board with these marks could arise in a game. */
+mnk_status notation_check_reachable(board *b, mnk_error *err);
+
+/* minimax.c: the textbook minimax value of a position for its side to move,
+ * with wins and losses counted in plies from `ply` plies above it. The
+ * position must not be won already. *nodes gets the nodes visited, the
+ * position itself included. */
+int minimax_value(const board *b, int ply, uint64_t max_nodes, volatile int *stop,
+                  uint64_t *nodes, bool *complete, mnk_progress_fn progress,
+                  void *progress_ctx);
+
+/* tt.c: the transposition table; see tt.c for the entry layout. */
+typedef struct tt_entry {
+    uint64_t key;
+    int16_t score;
+    int16_t move;   /* in the canonical orientation; -1 for none */
+    uint16_t depth; /* remaining plies searched */
+    uint8_t bound;
+    uint8_t generation;
+} tt_entry;
+
+enum { TT_NONE = 0, TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+
+typedef struct tt_table {
+    tt_entry *entries;
+    size_t mask; /* entries - 1; a power of two minus one */
+    uint8_t generation;
+} tt_table;
+
+/* Takes bytes of memory for entries (a power of two of them); zeroed says
+ * the memory is known to be zero already (fresh from calloc). */
+void tt_setup(tt_table *t, void *mem, size_t bytes, bool zeroed);
+void tt_clear(tt_table *t);
+const tt_entry *tt_probe(const tt_table *t, uint64_t key);
+void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bound);
+static inline size_t tt_entries(const tt_table *t) { return t->mask + 1; }
+/* Mate scores are stored relative to the node, not the root. */
+int tt_score_to_table(int score, int ply);
+int tt_score_from_table(int score, int ply);
+
+/* search.c: the solver's state. */
+struct mnk_solver {
+    tt_table tt;
+    volatile int stop;
+    /* per search */
+    uint64_t nodes;
+    uint64_t max_nodes;
+    uint64_t next_report;
+    mnk_progress_fn progress;
+    void *progress_ctx;
+    int iteration_depth;
+    bool aborted;
+    bool restricted; /* moves were left out: no proof from this search */
+};
+
+/* game.c */
+mnk_status solver_setup(void *mem, size_t size, bool zeroed, mnk_solver **out);
+
+struct mnk_game {
+    geometry g;
+    board b;
+    int history_len;
+    int16_t history[MNK_MAX_CELLS];
+};
+
+#endif /* MNK_INTERNAL_H */

@@ -1,0 +1,491 @@
+/*
+ * search.c - the solver: negamax with alpha-beta, a transposition table
+ * keyed by the canonical Zobrist key (so the 8 or 4 symmetric images of a
+ * position share an entry), move ordering, immediate wins and forced
+ * blocks, and iterative deepening with a heuristic at the horizon for boards
+ * too large to solve.
+ *
+ * Scores are negamax scores for the side to move, counted from the root: a
+ * win found `p` plies below the root scores MNK_SCORE_WIN - p whatever the
+ * node, so plain negation carries them up and the winner's quickest and the
+ * loser's slowest line win out on their own. The table stores them relative
+ * to the node instead (tt.c), because one position is met at many plies.
+ *
+ * Proofs. A score beyond SCORE_PROVEN is a forced win or loss in exactly
+ * that many plies; the search only returns one if it is. A draw, or any
+ * value at all, is proven when the search below reached the end of every
+ * line, i.e. its depth was at least the number of empty cells. On boards
+ * larger than 64 cells a limited search looks only at cells near the marks;
+ * then nothing it finds counts as proof (s->restricted).
+ */
+#include "internal.h"
+
+/* How often (in nodes) limits, the stop flag and the callback are looked at. */
+#define SEARCH_CHECK_INTERVAL 4096
+/* On large boards a limited search only plays this close to the marks. */
+#define NEAR_DISTANCE 2
+
+/* ---- limits ----------------------------------------------------------- */
+
+static void solver_begin(mnk_solver *s, const mnk_search_options *o)
+{
+    s->stop = 0;
+    s->nodes = 0;
+    s->max_nodes = o ? o->max_nodes : 0;
+    s->progress = o ? o->progress : NULL;
+    s->progress_ctx = o ? o->progress_ctx : NULL;
+    s->next_report = SEARCH_CHECK_INTERVAL;
+    s->iteration_depth = 0;
+    s->aborted = false;
+    s->restricted = false;
+}
+
+/* Counts a node and returns false once the search must stop. The first
+ * iteration is never stopped, so even a tiny limit yields a move that takes
+ * a win in one or blocks a single threat. */
+static bool count_node(mnk_solver *s)
+{
+    if (++s->nodes < s->next_report)
+        return !s->aborted;
+    s->next_report = s->nodes + SEARCH_CHECK_INTERVAL;
+    if (s->iteration_depth <= 1)
+        return true;
+    if (s->max_nodes && s->nodes >= s->max_nodes)
+        s->aborted = true;
+    if (s->stop)
+        s->aborted = true;
+    if (s->progress) {
+        mnk_progress p = {s->nodes, s->iteration_depth};
+        if (s->progress(s->progress_ctx, &p))
+            s->aborted = true;
+    }
+    return !s->aborted;
+}
+
+/* ---- move ordering ---------------------------------------------------- */
+
+/* How promising a cell is: for each line through it that is still open to
+ * a side, that side's marks on it, squared; attack and defence alike. */
+static int cell_promise(const board *b, int cell)
+{
+    const geometry *g = b->g;
+    int side = board_side(b);
+    const uint8_t *own = b->count[side], *other = b->count[side ^ 1];
+    int score = 0;
+    for (int i = g->cell_first[cell]; i < g->cell_first[cell + 1]; i++) {
+        int l = g->cell_lines[i];
+        if (other[l] == 0)
+            score += (own[l] + 1) * (own[l] + 1) * 2;
+        if (own[l] == 0)
+            score += (other[l] + 1) * (other[l] + 1);
+    }
+    return score;
+}
+
+static bool near_a_mark(const board *b, int cell)
+{
+    const geometry *g = b->g;
+    int r = cell / g->m, c = cell % g->m;
+    for (int dr = -NEAR_DISTANCE; dr <= NEAR_DISTANCE; dr++)
+        for (int dc = -NEAR_DISTANCE; dc <= NEAR_DISTANCE; dc++) {
+            int rr = r + dr, cc = c + dc;
+            if (rr >= 0 && rr < g->n && cc >= 0 && cc < g->m && b->cell[rr * g->m + cc] != MNK_EMPTY)
+                return true;
+        }
+    return false;
+}
+
+/* The moves to search, best guesses first: the table's move, then by
+ * promise. With `restrict_far` (large boards, limited depth) cells far
+ * from every mark are left out. Returns how many. */
+static int order_moves(mnk_solver *s, const board *b, int *moves, int first, bool restrict_far)
+{
+    const geometry *g = b->g;
+    int keys[MNK_MAX_CELLS];
+    int n = 0;
+
+    for (int i = 0; i < g->cells; i++) {
+        int cell = g->order[i];
+        if (b->cell[cell] != MNK_EMPTY)
+            continue;
+        if (restrict_far && b->filled > 0 && cell != first && !near_a_mark(b, cell)) {
+            s->restricted = true;
+            continue;
+        }
+        int key = cell == first ? 1 << 30 : cell_promise(b, cell);
+        /* Insertion by key, stable so the static order breaks ties. */
+        int j = n++;
+        while (j > 0 && keys[j - 1] < key) {
+            keys[j] = keys[j - 1];
+            moves[j] = moves[j - 1];
+            j--;
+        }
+        keys[j] = key;
+        moves[j] = cell;
+        if (restrict_far && b->filled == 0) {
+            s->restricted = true; /* on an empty large board: the centre only */
+            break;
+        }
+    }
+    /* Every empty cell far from the marks: then all of them. */
+    if (n == 0 && restrict_far)
+        return order_moves(s, b, moves, first, false);
+    return n;
+}
+
+/* ---- the search ------------------------------------------------------- */
+
+/* The negamax value of b for its side to move, `ply` plies below the root,
+ * searching `depth` more plies, within the window (alpha, beta): a value
+ * <= alpha is an upper bound, >= beta a lower bound, else exact. b must not
+ * be won already. When the search is aborted the value means nothing. */
+static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int beta)
+{
+    const geometry *g = b->g;
+    int side = board_side(b), other = side ^ 1;
+    int empties = g->cells - b->filled;
+    int threats[2];
+
+    if (!count_node(s))
+        return 0;
+    if (empties == 0)
+        return 0;
+
+    /* Step 1: a win on the spot ends the search here. */
+    if (board_threats(b, side, threats, 1))
+        return MNK_SCORE_WIN - (ply + 1);
+
+    /* Step 2: two threats of the opponent cannot both be blocked. */
+    int nthreats = board_threats(b, other, threats, 2);
+    if (nthreats >= 2)
+        return -(MNK_SCORE_WIN - (ply + 2));
+
+    /* With two cells left and no threat, nobody can complete a line any
+     * more (a cell that would complete one is a threat already). */
+    if (empties <= 2)
+        return 0;
+
+    /* Step 3: the quickest possible win is now three plies away and the
+     * quickest loss four: no need to look for what lies beyond. */
+    int most = MNK_SCORE_WIN - (ply + 3), least = -(MNK_SCORE_WIN - (ply + 4));
+    if (empties < 4)
+        least = 0; /* the opponent has no time left to make a line */
+    if (alpha < least)
+        alpha = least;
+    if (beta > most)
+        beta = most;
+    if (alpha >= beta)
+        return alpha;
+
+    /* Step 4: the horizon of a limited search. */
+    if (depth <= 0)
+        return board_eval(b);
+
+    /* Step 5: the table. */
+    int sym;
+    uint64_t key = board_canonical(b, &sym);
+    int need = depth < empties ? depth : empties;
+    int first = MNK_NO_CELL;
+    const tt_entry *e = tt_probe(&s->tt, key);
+    if (e) {
+        if (e->move >= 0)
+            first = g->sym[g->sym_inverse[sym]][e->move];
+        if (e->depth >= need) {
+            int score = tt_score_from_table(e->score, ply);
+            if (e->bound == TT_EXACT)
+                return score;
+            if (e->bound == TT_LOWER && score >= beta)
+                return score;
+            if (e->bound == TT_UPPER && score <= alpha)
+                return score;
+        }
+    }
+
+    /* Step 6: the moves; a single threat leaves one. */
+    int moves[MNK_MAX_CELLS];
+    int nmoves;
+    if (nthreats == 1) {
+        moves[0] = threats[0];
+        nmoves = 1;
+    } else {
+        nmoves = order_moves(s, b, moves, first, !g->small && depth < empties);
+    }
+
+    /* Step 7: alpha-beta over them. No move wins at once (step 1). */
+    MNK_ASSERT(nmoves > 0);
+    int alpha0 = alpha, best = -SCORE_INF, best_move = moves[0];
+    for (int i = 0; i < nmoves; i++) {
+        board_play(b, moves[i]);
+        int score = -search(s, b, ply + 1, depth - 1, -beta, -alpha);
+        board_undo(b, moves[i]);
+        if (s->aborted)
+            return 0;
+        if (score > best) {
+            best = score;
+            best_move = moves[i];
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+
+    int bound = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    tt_store(&s->tt, key, tt_score_to_table(best, ply), g->sym[sym][best_move], need, bound);
+    return best;
+}
+
+/* ---- values ----------------------------------------------------------- */
+
+mnk_value mnk_value_of_score(int score, bool proven)
+{
+    mnk_value v = {MNK_UNKNOWN, -1, score, proven};
+    if (!proven)
+        return v;
+    if (score > SCORE_PROVEN) {
+        v.result = MNK_WIN;
+        v.plies = MNK_SCORE_WIN - score;
+    } else if (score < -SCORE_PROVEN) {
+        v.result = MNK_LOSS;
+        v.plies = MNK_SCORE_WIN + score;
+    } else {
+        v.result = MNK_DRAW;
+        v.plies = -1; /* filled in by the caller, who knows the empty cells */
+    }
+    return v;
+}
+
+/* ---- the root --------------------------------------------------------- */
+
+typedef struct root_move {
+    int cell;
+    int score;
+    bool proven;
+} root_move;
+
+/* splitmix64 once more, for choosing among equal moves. */
+static uint64_t mix(uint64_t x)
+{
+    x += UINT64_C(0x9e3779b97f4a7c15);
+    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return x ^ (x >> 31);
+}
+
+/* The textbook minimax: one pass, every move to the end of the game. */
+static void root_minimax(mnk_solver *s, board *b, root_move *rm, int n)
+{
+    for (int i = 0; i < n && !s->aborted; i++) {
+        uint64_t nodes = 0;
+        bool complete = true;
+        if (board_play(b, rm[i].cell)) {
+            nodes = 1;
+            rm[i].score = MNK_SCORE_WIN - 1;
+        } else {
+            uint64_t budget = 0;
+            if (s->max_nodes)
+                budget = s->max_nodes > s->nodes ? s->max_nodes - s->nodes : 1;
+            rm[i].score = -minimax_value(b, 1, budget, &s->stop, &nodes, &complete,
+                                         s->progress, s->progress_ctx);
+        }
+        board_undo(b, rm[i].cell);
+        s->nodes += nodes;
+        rm[i].proven = complete;
+        if (!complete)
+            s->aborted = true;
+    }
+}
+
+/* Below this many empty cells a position is solved outright after the
+ * first iteration instead of deepening one ply at a time: the table then
+ * holds nothing but proofs. */
+#define SOLVE_OUTRIGHT_EMPTIES 16
+
+/* Searches every root move to `depth` plies; returns the best score, or
+ * -SCORE_INF if the search was stopped. See root_alphabeta for the windows. */
+static int root_iteration(mnk_solver *s, board *b, root_move *work, int n, int depth,
+                          bool exact_all)
+{
+    int empties = b->g->cells - b->filled;
+    int best = -SCORE_INF;
+
+    s->iteration_depth = depth;
+    s->restricted = false;
+    for (int i = 0; i < n; i++) {
+        root_move *m = &work[i];
+        if (!(m->proven && m->score == MNK_SCORE_WIN - 1)) {
+            int alpha = exact_all || best == -SCORE_INF ? -SCORE_INF : best - 1;
+            board_play(b, m->cell);
+            int score = -search(s, b, 1, depth - 1, -SCORE_INF, -alpha);
+            board_undo(b, m->cell);
+            if (s->aborted)
+                return -SCORE_INF;
+            m->score = score;
+            m->proven = score > SCORE_PROVEN || score < -SCORE_PROVEN || depth >= empties;
+        }
+        if (m->score > best)
+            best = m->score;
+    }
+    /* Nothing found below cells left out counts as proof. */
+    if (s->restricted)
+        for (int i = 0; i < n; i++)
+            work[i].proven = work[i].score == MNK_SCORE_WIN - 1;
+    return best;
+}
+
+/* Iterative deepening over the root moves. With `exact_all` every move gets
+ * its own full window (analysis); otherwise moves after the first are only
+ * asked whether they are as good as the best so far (window best-1, +inf),
+ * which is enough to find all equally good moves. Returns the depth of the
+ * last complete iteration; rm holds its values. */
+static int root_alphabeta(mnk_solver *s, board *b, root_move *rm, int n, bool exact_all)
+{
+    int empties = b->g->cells - b->filled;
+    int completed = 0;
+    root_move work[MNK_MAX_CELLS];
+
+    /* Wins on the spot need no search; in a search for the best move no
+     * other move can equal them. */
+    bool win_now = false;
+    for (int i = 0; i < n; i++) {
+        rm[i].proven = false;
+        rm[i].score = -SCORE_INF;
+        if (board_play(b, rm[i].cell)) {
+            rm[i].score = MNK_SCORE_WIN - 1;
+            rm[i].proven = true;
+            win_now = true;
+        }
+        board_undo(b, rm[i].cell);
+    }
+    if (win_now && !exact_all)
+        return 1;
+
+    mem_copy(work, rm, sizeof(root_move) * (size_t)n);
+    for (int depth = 1; depth <= empties;) {
+        int best = root_iteration(s, b, work, n, depth, exact_all);
+        if (s->aborted)
+            break;
+        completed = depth;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                if (rm[j].cell == work[i].cell)
+                    rm[j] = work[i];
+        /* Done? Analysis needs every move proven. A best move needs the
+         * best proven: then every other move was searched as deep and came
+         * out worse (a mate score is exact at any depth that reaches it). */
+        bool done = true;
+        for (int i = 0; i < n; i++)
+            if (!work[i].proven && (exact_all || work[i].score == best))
+                done = false;
+        if (done)
+            break;
+        /* Best moves first next time (stable, so cell order breaks ties). */
+        for (int i = 1; i < n; i++) {
+            root_move v = work[i];
+            int j = i;
+            while (j > 0 && work[j - 1].score < v.score) {
+                work[j] = work[j - 1];
+                j--;
+            }
+            work[j] = v;
+        }
+        depth = depth == 1 && empties <= SOLVE_OUTRIGHT_EMPTIES ? empties : depth + 1;
+    }
+    return completed;
+}
+
+/* Runs a search of either algorithm and fills `out`; rm gets every move's
+ * value in cell order. */
+static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search_options *o,
+                           root_move *rm, int *n_out, bool exact_all, mnk_search_result *out)
+{
+    const board *gb = &game->b;
+    const geometry *g = gb->g;
+    board b;
+    int n = 0;
+
+    solver_begin(s, o);
+    out->best = MNK_NO_CELL;
+    out->nodes = 0;
+    out->depth = 0;
+    out->complete = true;
+    if (gb->winner != MNK_EMPTY || gb->filled == g->cells) {
+        /* Finished: the side to move has lost, or it is a draw. */
+        out->value = mnk_value_of_score(gb->winner != MNK_EMPTY ? -MNK_SCORE_WIN : 0, true);
+        out->value.plies = 0;
+        *n_out = 0;
+        return MNK_OK;
+    }
+    board_copy(&b, gb);
+    for (int cell = 0; cell < g->cells; cell++)
+        if (b.cell[cell] == MNK_EMPTY)
+            rm[n++].cell = cell;
+    *n_out = n;
+
+    if (o && o->algorithm == MNK_MINIMAX) {
+        s->nodes = 1; /* the root */
+        root_minimax(s, &b, rm, n);
+        out->depth = s->aborted ? 0 : g->cells - b.filled;
+    } else {
+        out->depth = root_alphabeta(s, &b, rm, n, exact_all);
+    }
+    out->nodes = s->nodes;
+    out->complete = !s->aborted;
+
+    /* The best score, and a move among those that reach it. */
+    int best = -SCORE_INF, ties = 0;
+    for (int i = 0; i < n; i++)
+        if (rm[i].score > best)
+            best = rm[i].score;
+    for (int i = 0; i < n; i++)
+        ties += rm[i].score == best;
+    int pick = o && o->seed ? (int)(mix(o->seed ^ b.keys[0]) % (uint64_t)ties) : 0;
+    for (int i = 0; i < n; i++)
+        if (rm[i].score == best && pick-- == 0) {
+            out->best = rm[i].cell;
+            out->value = mnk_value_of_score(best, rm[i].proven);
+            break;
+        }
+    if (out->value.result == MNK_DRAW)
+        out->value.plies = g->cells - b.filled;
+    return MNK_OK;
+}
+
+static mnk_value move_value(const mnk_game *game, const root_move *m)
+{
+    mnk_value v = mnk_value_of_score(m->score, m->proven);
+    if (v.result == MNK_DRAW)
+        v.plies = game->g.cells - game->b.filled;
+    return v;
+}
+
+mnk_status mnk_best_move(mnk_solver *s, const mnk_game *game, const mnk_search_options *o,
+                         mnk_search_result *out)
+{
+    root_move rm[MNK_MAX_CELLS];
+    int n;
+    if (!s || !game || !out)
+        return MNK_ERR_ARGUMENT;
+    return run_root(s, game, o, rm, &n, false, out);
+}
+
+mnk_status mnk_analyze(mnk_solver *s, const mnk_game *game, const mnk_search_options *o,
+                       mnk_move_value *moves, int capacity, int *count, mnk_search_result *out)
+{
+    root_move rm[MNK_MAX_CELLS];
+    int n;
+    if (!s || !game || !out || !count || (capacity > 0 && !moves))
+        return MNK_ERR_ARGUMENT;
+    if (capacity < game->g.cells - game->b.filled && !mnk_game_is_over(game))
+        return MNK_ERR_MEMORY;
+    mnk_status st = run_root(s, game, o, rm, &n, true, out);
+    if (st != MNK_OK)
+        return st;
+    for (int i = 0; i < n; i++) {
+        moves[i].cell = rm[i].cell;
+        moves[i].value = move_value(game, &rm[i]);
+    }
+    *count = n;
+    return MNK_OK;
+}
