@@ -38,20 +38,30 @@ B := build
 # The core: no I/O, builds for WebAssembly too. alloc.c adds malloc/free.
 CORE_SRC := src/geometry.c src/board.c src/notation.c src/tt.c src/minimax.c \
             src/search.c src/count.c src/game.c
-LIB_SRC := $(CORE_SRC) src/alloc.c
 CLI_SRC := $(wildcard cli/*.c)
-LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
-CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
 HEADERS := include/mnk.h src/internal.h cli/cli.h
 
+# Fragments may add to CORE_SRC, CLI_SRC, HEADERS, CLI_LIBS, CLI_CPPFLAGS,
+# TEST_TARGETS and BENCH_TARGETS, and define their own rules.
 TEST_TARGETS :=
+BENCH_TARGETS :=
+CLI_LIBS :=
+CLI_CPPFLAGS :=
+.DEFAULT_GOAL := all
+include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all play test bench fuzz install uninstall clean deps check-deps
+LIB_SRC := $(CORE_SRC) src/alloc.c
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
+
+.PHONY: all play test bench fuzz install uninstall clean deps
 all: $(B)/mnk $(B)/libmnk.a $(B)/libmnk.so
 
 $(B)/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(CLI_OBJ): ALL_CPPFLAGS += $(CLI_CPPFLAGS)
 
 $(B)/libmnk.a: $(LIB_OBJ)
 	rm -f $@
@@ -64,9 +74,8 @@ $(B)/libmnk.so: $(B)/libmnk.so.$(VERSION)
 	ln -sf libmnk.so.$(VERSION) $(B)/libmnk.so.$(SOVERSION)
 	ln -sf libmnk.so.$(VERSION) $@
 
-# ncursesw is optional for the CLI build: without it `mnk play` is the plain game.
-$(B)/mnk: $(CLI_OBJ) $(B)/libmnk.a $(EXTRA_CLI_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(EXTRA_CLI_OBJ) $(B)/libmnk.a $(CLI_LIBS) -lm
+$(B)/mnk: $(CLI_OBJ) $(B)/libmnk.a
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libmnk.a $(CLI_LIBS) -lm
 
 play: $(B)/mnk
 	$(B)/mnk play
@@ -75,12 +84,12 @@ play: $(B)/mnk
 deps:
 	@sh scripts/deps.sh
 
-include $(sort $(wildcard mk/*.mk))
-
 test: deps
 	$(MAKE) WERROR=1 all
 	$(MAKE) WERROR=1 $(TEST_TARGETS)
 	@echo "all test suites passed"
+
+bench: all $(BENCH_TARGETS)
 
 install: all
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) \

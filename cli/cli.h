@@ -115,6 +115,12 @@ const char *line_reader_next(line_reader *r, bool *too_long);
 void line_reader_free(line_reader *r);
 #define LINE_MAX_BYTES 4096
 
+/* Answers one line of batch input (best or analyze, text or JSON) on out:
+ * one line, an error line for bad input. Used by `mnk best -` and
+ * `mnk analyze -` and by the fuzz target. */
+void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, const cli_options *opt,
+                     const char *line, bool too_long, bool analyze);
+
 /* The subcommands. */
 int cmd_best(const cli_options *opt);
 int cmd_analyze(const cli_options *opt);
