@@ -118,11 +118,15 @@ mnk_status mnk_count_tree(mnk_solver *s, const mnk_game *game,
     mem_set(out, 0, sizeof *out);
     s->stop = 0;
 
-    /* The table's memory, cleared, becomes the two key sets. */
+    /* The table's memory, cleared, becomes the two key sets; no larger than
+     * 3^cells positions need (touching less memory is faster, see tt.c). */
     size_t bytes = tt_entries(&s->tt) * sizeof(tt_entry);
     size_t half = bytes / 2 / sizeof(uint64_t);
+    uint64_t bound = 1;
+    for (int i = 0; i < game->g.cells && bound < (UINT64_C(1) << 40); i++)
+        bound *= 3;
     size_t slots = 1;
-    while (slots * 2 <= half)
+    while (slots * 2 <= half && (uint64_t)slots * 3 < bound * 4 + 4)
         slots *= 2;
     uint64_t *mem = (uint64_t *)(void *)s->tt.entries;
     mem_set(mem, 0, 2 * slots * sizeof(uint64_t));

@@ -159,7 +159,9 @@ enum { TT_NONE = 0, TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
 typedef struct tt_table {
     tt_entry *entries;
-    size_t mask; /* entries - 1; a power of two minus one */
+    size_t mask;        /* entries - 1; a power of two minus one */
+    size_t active_mask; /* the part in use: see tt.c */
+    size_t used;        /* live entries in the active part */
     uint8_t generation;
 } tt_table;
 
@@ -187,6 +189,9 @@ struct mnk_solver {
     int iteration_depth;
     bool aborted;
     bool restricted; /* moves were left out: no proof from this search */
+    /* Set by mnk_solver_new when the memory came from mmap. */
+    void *alloc_base;
+    size_t alloc_len;
 };
 
 /* game.c */

@@ -12,16 +12,30 @@
  *     bound        8  TT_EXACT, TT_LOWER (score >= stored), TT_UPPER
  *     generation   8  entries of an older generation count as empty
  *
- * One slot per key (index = key & mask). Replacement: an entry of the
- * current generation is kept against a new one that searched fewer plies
- * below it, unless both are about the same position; everything else is
- * overwritten. Clearing bumps the generation, so a cold start costs nothing
- * however large the table; only when the 8-bit counter wraps is the memory
- * really wiped.
+ * One slot per key (index = key & active_mask). Replacement: an entry of
+ * the current generation is kept against a new one that searched fewer
+ * plies below it, unless both are about the same position; everything else
+ * is overwritten. Clearing bumps the generation, so a cold start costs
+ * nothing however large the table; only when the 8-bit counter wraps is the
+ * memory really wiped.
  *
- * The table is memory the caller gave once; it never grows.
+ * The table is memory the caller gave once and never more. Of it, a search
+ * uses an active part that starts at TT_START_ENTRIES and doubles whenever
+ * it is half full, up to the whole: entries move from slot i to slot
+ * i + old size if their key says so. Touching only what a problem needs is
+ * what keeps a small solve fast with a large table: the first touch of each
+ * page of fresh memory costs the kernel a page of zeroing, and a solve of
+ * 4,4,4 with all of a 64 MiB table spread over it paid more for that than
+ * for the search.
  */
 #include "internal.h"
+
+#define TT_START_ENTRIES 4096
+
+static size_t start_mask(const tt_table *t)
+{
+    return t->mask < TT_START_ENTRIES - 1 ? t->mask : TT_START_ENTRIES - 1;
+}
 
 void tt_setup(tt_table *t, void *mem, size_t bytes, bool zeroed)
 {
@@ -30,6 +44,8 @@ void tt_setup(tt_table *t, void *mem, size_t bytes, bool zeroed)
         n *= 2;
     t->entries = mem;
     t->mask = n - 1;
+    t->active_mask = start_mask(t);
+    t->used = 0;
     t->generation = 1;
     if (!zeroed)
         mem_set(t->entries, 0, n * sizeof(tt_entry));
@@ -41,21 +57,50 @@ void tt_clear(tt_table *t)
         mem_set(t->entries, 0, tt_entries(t) * sizeof(tt_entry));
         t->generation = 1;
     }
+    t->active_mask = start_mask(t);
+    t->used = 0;
+}
+
+static bool live(const tt_table *t, const tt_entry *e)
+{
+    return e->generation == t->generation && e->bound != TT_NONE;
+}
+
+/* Doubles the active part, moving entries whose key now points higher. The
+ * new half holds nothing of this generation (the active part only grows
+ * between clears), so it counts as empty. */
+static void grow(tt_table *t)
+{
+    size_t old = t->active_mask + 1;
+    t->active_mask = 2 * old - 1;
+    for (size_t i = 0; i < old; i++) {
+        tt_entry *e = &t->entries[i];
+        if (live(t, e) && (e->key & t->active_mask) != i) {
+            t->entries[i + old] = *e;
+            e->bound = TT_NONE;
+        }
+    }
 }
 
 const tt_entry *tt_probe(const tt_table *t, uint64_t key)
 {
-    const tt_entry *e = &t->entries[key & t->mask];
-    if (e->key == key && e->generation == t->generation && e->bound != TT_NONE)
+    const tt_entry *e = &t->entries[key & t->active_mask];
+    if (e->key == key && live(t, e))
         return e;
     return NULL;
 }
 
 void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bound)
 {
-    tt_entry *e = &t->entries[key & t->mask];
-    if (e->generation == t->generation && e->key != key && e->depth > depth)
-        return;
+    if (t->used * 2 >= t->active_mask + 1 && t->active_mask < t->mask)
+        grow(t);
+    tt_entry *e = &t->entries[key & t->active_mask];
+    if (live(t, e)) {
+        if (e->key != key && e->depth > depth)
+            return;
+    } else {
+        t->used++;
+    }
     e->key = key;
     e->score = (int16_t)score;
     e->move = (int16_t)move;

@@ -1,0 +1,307 @@
+/*
+ * analyze.c - `mnk best` and `mnk analyze`, for one position or, with '-',
+ * one per line of standard input.
+ *
+ * Output forms (one position):
+ *   best               the move, e.g. "b2"
+ *   analyze            the board, who is to move, a table of every move's
+ *                      value best first, and the best move
+ *   --json (both)      {"position":..., "rules":..., "to_move":"x",
+ *                       "result":..., "plies":..., "proven":...,
+ *                       "moves":[{"move":"b2","cell":5,"result":"win",
+ *                       "plies":1,"proven":true}, ...], "best":"b2",
+ *                       "nodes":..., "complete":...}
+ *                      a finished position has "moves":[], "best":null,
+ *                      "to_move":null and "winner" ("x", "o" or null);
+ * Batch ('-'): one line per input line, flushed before each blocking read:
+ *   best               the move, or "none" for a finished position
+ *   analyze            position, then cell:result:plies for every move
+ *   --json             one object per line as above
+ *   bad input          "error: <message>" or {"position":..., "error":...}
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Default search time of best and analyze on boards that cannot be solved
+ * at once; solve has none (it runs until done or Ctrl-C). */
+#define DEFAULT_SECONDS 10.0
+
+typedef struct analysis {
+    mnk_search_result res;
+    mnk_move_value moves[MNK_MAX_CELLS];
+    int count;
+} analysis;
+
+static mnk_status run_search(mnk_solver *solver, const mnk_game *game, const cli_options *opt,
+                             bool all_moves, bool show_progress, analysis *a, bool *interrupted)
+{
+    cli_search cs;
+    cli_options limited = *opt;
+    mnk_status st;
+    if (!limited.seconds_given)
+        limited.seconds = DEFAULT_SECONDS;
+    cli_search_begin(&cs, &limited, solver, show_progress);
+    if (all_moves)
+        st = mnk_analyze(solver, game, &cs.options, a->moves, MNK_MAX_CELLS, &a->count, &a->res);
+    else {
+        st = mnk_best_move(solver, game, &cs.options, &a->res);
+        a->count = 0;
+    }
+    *interrupted = cli_search_end(&cs);
+    return st;
+}
+
+static void print_cell(FILE *out, mnk_rules rules, int cell)
+{
+    char buf[8];
+    mnk_cell_format(rules, cell, buf, sizeof buf);
+    fputs(buf, out);
+}
+
+static void print_json(FILE *out, const mnk_game *game, const analysis *a)
+{
+    mnk_rules r = mnk_game_rules(game);
+    char pos[MNK_POSITION_MAX];
+    mnk_game_format(game, pos, sizeof pos);
+
+    fputs("{\"position\":", out);
+    cli_json_string(out, pos);
+    fprintf(out, ",\"rules\":\"%d,%d,%d\"", r.m, r.n, r.k);
+    if (mnk_game_is_over(game)) {
+        mnk_piece w = mnk_game_winner(game);
+        fprintf(out, ",\"to_move\":null,\"winner\":%s,\"moves\":[],\"best\":null}\n",
+                w == MNK_X ? "\"x\"" : w == MNK_O ? "\"o\"" : "null");
+        return;
+    }
+    const mnk_value *v = &a->res.value;
+    fprintf(out, ",\"to_move\":\"%s\",\"result\":\"%s\",\"plies\":", cli_piece_name(mnk_game_to_move(game)),
+            cli_result_name(v->result));
+    if (v->proven)
+        fprintf(out, "%d", v->plies);
+    else
+        fputs("null", out);
+    fprintf(out, ",\"proven\":%s,\"moves\":[", v->proven ? "true" : "false");
+    for (int i = 0; i < a->count; i++) {
+        const mnk_move_value *m = &a->moves[i];
+        fputs(i ? ",{\"move\":\"" : "{\"move\":\"", out);
+        print_cell(out, r, m->cell);
+        fprintf(out, "\",\"cell\":%d,\"result\":\"%s\",\"plies\":", m->cell + 1,
+                cli_result_name(m->value.result));
+        if (m->value.proven)
+            fprintf(out, "%d", m->value.plies);
+        else
+            fputs("null", out);
+        fprintf(out, ",\"proven\":%s}", m->value.proven ? "true" : "false");
+    }
+    fputs("],\"best\":\"", out);
+    print_cell(out, r, a->res.best);
+    fprintf(out, "\",\"nodes\":%llu,\"complete\":%s}\n", (unsigned long long)a->res.nodes,
+            a->res.complete ? "true" : "false");
+}
+
+/* Moves best first; equal values in cell order. */
+static int by_value(const void *pa, const void *pb)
+{
+    const mnk_move_value *a = pa, *b = pb;
+    if (a->value.score != b->value.score)
+        return a->value.score > b->value.score ? -1 : 1;
+    return a->cell - b->cell;
+}
+
+static void print_result_line(FILE *out, const mnk_game *game)
+{
+    int line[MNK_MAX_SIDE];
+    int n = mnk_game_winning_line(game, line);
+    if (n == 0) {
+        fputs("The game is over: a draw.\n", out);
+        return;
+    }
+    fprintf(out, "The game is over: %s won with", mnk_game_winner(game) == MNK_X ? "X" : "O");
+    for (int i = 0; i < n; i++) {
+        fputc(' ', out);
+        print_cell(out, mnk_game_rules(game), line[i]);
+    }
+    fputs(".\n", out);
+}
+
+static void print_table(FILE *out, const mnk_game *game, const analysis *a)
+{
+    mnk_rules r = mnk_game_rules(game);
+    int line[MNK_MAX_SIDE];
+    int n = mnk_game_winning_line(game, line);
+    char value[64];
+
+    cli_print_board(out, game, line, n);
+    fputc('\n', out);
+    if (mnk_game_is_over(game)) {
+        print_result_line(out, game);
+        return;
+    }
+    mnk_move_value sorted[MNK_MAX_CELLS];
+    memcpy(sorted, a->moves, sizeof(mnk_move_value) * (size_t)a->count);
+    qsort(sorted, (size_t)a->count, sizeof sorted[0], by_value);
+    cli_format_value(a->res.value, value, sizeof value);
+    fprintf(out, "%s to move: %s.\n\nmove  value\n", mnk_game_to_move(game) == MNK_X ? "X" : "O", value);
+    for (int i = 0; i < a->count; i++) {
+        char cell[8];
+        mnk_cell_format(r, sorted[i].cell, cell, sizeof cell);
+        cli_format_value(sorted[i].value, value, sizeof value);
+        fprintf(out, "%-5s %s\n", cell, value);
+    }
+    fputs("\nbest: ", out);
+    print_cell(out, r, a->res.best);
+    if (!a->res.complete)
+        fprintf(out, " (search stopped after %llu nodes: not proven)", (unsigned long long)a->res.nodes);
+    fputc('\n', out);
+}
+
+/* One batch line in text form. */
+static void print_batch_text(FILE *out, const mnk_game *game, const analysis *a, bool all)
+{
+    mnk_rules r = mnk_game_rules(game);
+    if (!all) {
+        if (mnk_game_is_over(game))
+            fputs("none\n", out);
+        else {
+            print_cell(out, r, a->res.best);
+            fputc('\n', out);
+        }
+        return;
+    }
+    char pos[MNK_POSITION_MAX];
+    mnk_game_format(game, pos, sizeof pos);
+    fputs(pos, out);
+    if (mnk_game_is_over(game)) {
+        mnk_piece w = mnk_game_winner(game);
+        fprintf(out, " over %s\n", w == MNK_X ? "x-won" : w == MNK_O ? "o-won" : "draw");
+        return;
+    }
+    for (int i = 0; i < a->count; i++) {
+        const mnk_move_value *m = &a->moves[i];
+        fputc(' ', out);
+        print_cell(out, r, m->cell);
+        if (m->value.proven && m->value.result != MNK_DRAW)
+            fprintf(out, ":%s:%d", cli_result_name(m->value.result), m->value.plies);
+        else
+            fprintf(out, ":%s", cli_result_name(m->value.result));
+    }
+    fputc('\n', out);
+}
+
+static void print_batch_error(FILE *out, const cli_options *opt, const char *line, const char *msg)
+{
+    if (opt->json) {
+        fputs("{\"position\":", out);
+        cli_json_string(out, line);
+        fputs(",\"error\":", out);
+        cli_json_string(out, msg);
+        fputs("}\n", out);
+    } else {
+        fprintf(out, "error: %s\n", msg);
+    }
+}
+
+void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, const cli_options *opt,
+                     const char *line, bool too_long, bool all)
+{
+    static analysis a; /* 4 KiB and more: not on the stack of every caller */
+    char msg[512];
+    bool interrupted;
+
+    if (too_long) {
+        snprintf(msg, sizeof msg, "line longer than %d bytes", LINE_MAX_BYTES);
+        print_batch_error(out, opt, "", msg);
+        return;
+    }
+    if (!cli_set_game(game, opt, line, msg, sizeof msg)) {
+        print_batch_error(out, opt, line, msg);
+        return;
+    }
+    memset(&a.res, 0, sizeof a.res);
+    a.count = 0;
+    if (!mnk_game_is_over(game))
+        run_search(solver, game, opt, all || opt->json, false, &a, &interrupted);
+    if (opt->json)
+        print_json(out, game, &a);
+    else
+        print_batch_text(out, game, &a, all);
+}
+
+static int run_batch(const cli_options *opt, bool all)
+{
+    mnk_game *game;
+    mnk_solver *solver;
+    line_reader *reader;
+    const char *line;
+    bool too_long;
+
+    if (mnk_game_new(opt->rules, &game) != MNK_OK)
+        return cli_fail("out of memory");
+    solver = cli_make_solver(opt);
+    reader = line_reader_new(STDIN_FILENO);
+    if (!solver || !reader) {
+        mnk_game_free(game);
+        mnk_solver_free(solver);
+        line_reader_free(reader);
+        return solver ? cli_fail("out of memory") : EXIT_FAIL;
+    }
+    while ((line = line_reader_next(reader, &too_long)) != NULL)
+        cli_answer_line(stdout, game, solver, opt, line, too_long, all);
+    fflush(stdout);
+    line_reader_free(reader);
+    mnk_solver_free(solver);
+    mnk_game_free(game);
+    return EXIT_OK;
+}
+
+static int run_one(const cli_options *opt, bool all)
+{
+    mnk_game *game;
+    mnk_solver *solver;
+    static analysis a;
+    bool interrupted = false;
+    int rc = cli_make_game(opt, opt->position, &game);
+    if (rc != EXIT_OK)
+        return rc;
+    if (!all && !opt->json && mnk_game_is_over(game)) {
+        mnk_piece w = mnk_game_winner(game);
+        mnk_game_free(game);
+        return cli_fail("the game is over (%s): no move to make",
+                        w == MNK_X ? "X won" : w == MNK_O ? "O won" : "a draw");
+    }
+    solver = cli_make_solver(opt);
+    if (!solver) {
+        mnk_game_free(game);
+        return EXIT_FAIL;
+    }
+    if (!mnk_game_is_over(game))
+        run_search(solver, game, opt, all || opt->json, true, &a, &interrupted);
+    if (opt->json)
+        print_json(stdout, game, &a);
+    else if (all)
+        print_table(stdout, game, &a);
+    else {
+        print_cell(stdout, mnk_game_rules(game), a.res.best);
+        fputc('\n', stdout);
+    }
+    mnk_solver_free(solver);
+    mnk_game_free(game);
+    return interrupted ? EXIT_INTERRUPTED : EXIT_OK;
+}
+
+int cmd_best(const cli_options *opt)
+{
+    if (opt->position && strcmp(opt->position, "-") == 0)
+        return run_batch(opt, false);
+    return run_one(opt, false);
+}
+
+int cmd_analyze(const cli_options *opt)
+{
+    if (opt->position && strcmp(opt->position, "-") == 0)
+        return run_batch(opt, true);
+    return run_one(opt, true);
+}
