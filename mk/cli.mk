@@ -1,0 +1,5 @@
+# End-to-end tests of the mnk command.
+TEST_TARGETS += test-cli
+.PHONY: test-cli
+test-cli: $(B)/mnk
+	bash tests/cli/run.sh $(B)/mnk

@@ -1,0 +1,243 @@
+#!/usr/bin/env bash
+# End-to-end tests of the `mnk` command as a user runs it: outputs, JSON,
+# batch mode through pipes, exit codes and messages for every kind of bad
+# input. Usage: tests/cli/run.sh [path/to/mnk]
+set -u
+
+MNK=${1:-build/mnk}
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$*"; }
+
+# run CMD...: runs it, keeps stdout, stderr and the exit code.
+run() {
+    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    rc=$?
+    out=$(cat "$tmp/out")
+    err=$(cat "$tmp/err")
+}
+
+expect_out() { # NAME EXPECTED
+    if [ "$out" = "$2" ]; then ok; else bad "$1: expected [$2], got [$out] (stderr: $err)"; fi
+}
+expect_rc() { # NAME CODE
+    if [ "$rc" -eq "$2" ]; then ok; else bad "$1: exit $rc, expected $2 (stderr: $err)"; fi
+}
+expect_match() { # NAME TEXT REGEX
+    if printf '%s' "$2" | grep -Eq -- "$3"; then ok; else bad "$1: [$2] does not match /$3/"; fi
+}
+# json NAME EXPRESSION: evaluates a JavaScript expression on the parsed $out
+# (as `j`), passes if it is true.
+json() {
+    if printf '%s' "$out" | node -e '
+        let s = ""; process.stdin.on("data", d => s += d).on("end", () => {
+            let j; try { j = JSON.parse(s); } catch (e) { console.log("not JSON: " + e.message); process.exit(1); }
+            process.exit(eval(process.argv[1]) ? 0 : 1);
+        });' "$2"; then ok; else bad "$1: $2 is false for $out"; fi
+}
+
+# --- best: the tutorials' positions -------------------------------------
+run "$MNK" best x.o/x.x/oo.
+expect_out "X wins at b2 at once (seed 000)" b2
+run "$MNK" best XO.XX.OO.          # the 9-character form, upper case
+expect_rc "9-character form" 0
+run "$MNK" best ox./.o./x.x
+expect_out "O blocks at b3 (seed 004)" b3
+run "$MNK" best .x./..x/oox
+expect_out "a lost O still blocks (seed 002)" c1
+run "$MNK" analyze --json x../.o./..x
+json "corner, centre, opposite corner: O's best moves are edges (seed 001)" \
+    'j.moves.every(m => ["b1","a2","c2","b3"].includes(m.move) === (m.result === "draw")) && ["b1","a2","c2","b3"].includes(j.best)'
+json "the corners lose for O" 'j.moves.filter(m => m.result === "loss").map(m => m.move).sort().join() === "a3,c1"'
+run "$MNK" best
+expect_out "empty board, deterministic: first of the equal moves" a1
+run "$MNK" best --moves b2,a1,c3
+expect_rc "--moves" 0
+run "$MNK" best --moves 5,1,9
+out2=$out
+run "$MNK" best --moves b2,a1,c3
+expect_out "cell numbers and coordinates name the same cells" "$out2"
+run "$MNK" best ... --rules 3,1,3
+expect_rc "3,1,3: one row" 0
+
+# Random choice among equals: always an equal move, not always the same.
+seen=""
+for seed in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    run "$MNK" best --seed "$seed"
+    seen="$seen $out"
+done
+distinct=$(printf '%s\n' $seen | sort -u | wc -l)
+if [ "$distinct" -gt 1 ]; then ok; else bad "--seed never varies the move: $seen"; fi
+run "$MNK" best --seed 7; a=$out
+run "$MNK" best --seed 7
+expect_out "the same seed gives the same move" "$a"
+run "$MNK" best --seed 3 x.o/x.x/oo.
+expect_out "a seed never picks a worse move" b2
+
+# --- analyze ---------------------------------------------------------------
+run "$MNK" analyze x.o/x.x/oo.
+expect_match "analyze shows the board" "$out" "1 x \. o"
+expect_match "analyze lists b2 as a win in 1" "$out" "b2 +win in 1"
+expect_match "analyze lists c3 as a loss in 2" "$out" "c3 +loss in 2"
+expect_match "analyze names the best move" "$out" "best: b2"
+run "$MNK" analyze --json
+json "empty board: 9 moves, all draws in 9" 'j.moves.length === 9 && j.moves.every(m => m.result === "draw" && m.plies === 9) && j.to_move === "x"'
+json "cell numbers are 1-based" 'j.moves.map(m => m.cell).join() === "1,2,3,4,5,6,7,8,9"'
+run "$MNK" analyze --json x.o/x.x/oo.
+json "JSON of the seed position" 'j.best === "b2" && j.moves.find(m => m.move === "b2").result === "win" && j.moves.find(m => m.move === "b2").plies === 1 && j.position === "x.o/x.x/oo."'
+run "$MNK" analyze --json xxx/oo./...
+json "a finished position: no moves, the winner" 'j.moves.length === 0 && j.winner === "x" && j.best === null'
+run "$MNK" analyze xox/oxx/oxo --json
+json "a finished draw" 'j.moves.length === 0 && j.winner === null' 
+run "$MNK" analyze xxx/oo./...
+expect_match "analyze of a won position names the line" "$out" "X won with a1 b1 c1"
+run "$MNK" analyze --rules 4,4,3 --json
+json "4,4,3 is a win for X" 'j.result === "win" && j.proven'
+
+# --- count -----------------------------------------------------------------
+run "$MNK" count --json
+json "public counts of tic-tac-toe" 'j.nodes === 549946 && j.games === 255168 && j.x_wins === 131184 && j.o_wins === 77904 && j.draws === 46080 && j.positions === 5478 && j.positions_symmetric === 765'
+json "nodes per ply" 'j.nodes_per_ply.join() === "1,9,72,504,3024,15120,54720,148176,200448,127872"'
+run "$MNK" count
+expect_match "count in text" "$out" "^position +\.\.\./\.\.\./\.\.\."
+expect_match "count in text: nodes" "$out" "nodes +549946"
+run "$MNK" count x.o/x.x/oo. --json
+json "count below a position" 'j.nodes === 1 + 3 + 2*2 + 0 || j.nodes > 1'
+run "$MNK" count --rules 4,4,4 --nodes 100000 --json
+json "count with a node limit is marked incomplete" 'j.complete === false && j.nodes >= 100000'
+
+# --- solve -----------------------------------------------------------------
+run "$MNK" solve --json
+json "tic-tac-toe is a draw in 9" 'j.result === "draw" && j.plies === 9 && j.proven && j.complete'
+run "$MNK" solve --algorithm minimax --json
+json "textbook minimax visits 549,946 nodes" 'j.nodes === 549946 && j.result === "draw"'
+run "$MNK" solve --rules 4,4,4 --json
+json "4,4,4 is a draw" 'j.result === "draw" && j.proven'
+run "$MNK" solve --rules 4,4,3 --json
+json "4,4,3 is a win" 'j.result === "win" && j.proven && j.plies > 0'
+run "$MNK" solve --rules 5,5,5 --nodes 20000 --json
+json "a node limit stops the search, unproven" 'j.complete === false && j.proven === false && j.best !== null'
+run "$MNK" solve --rules 20,20,5 --nodes 1 --moves j10,i10,k10,a1,l10,a2,m10,a3 --json
+json "20x20 with a limit still takes a win in one" 'j.best === "n10" && j.result === "win" && j.plies === 1'
+run "$MNK" solve --rules 20,20,5 --nodes 1 --moves a1,j10,a2,k10,i10,l10,t20,m10 --json
+json "20x20 with a limit still blocks a single threat" 'j.best === "n10"'
+run "$MNK" solve --rules 15,15,5 --time 0.3 --json
+json "a time limit stops the search" 'j.complete === false && j.best !== null'
+run "$MNK" solve
+expect_match "solve in text" "$out" "draw for X"
+
+# Ctrl-C stops a long solve cleanly with what it knows.
+"$MNK" solve --rules 7,7,5 >"$tmp/out" 2>"$tmp/err" </dev/null &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+out=$(cat "$tmp/out")
+expect_rc "Ctrl-C exits 130" 130
+expect_match "Ctrl-C prints what is known" "$out" "best move [a-g][1-7]"
+
+# --- tree ------------------------------------------------------------------
+run "$MNK" tree x.o/x.x/oo.
+expect_match "tree is DOT" "$out" "^digraph minimax"
+nodes=$(printf '%s\n' "$out" | grep -c 'label=".*\\n')
+if [ "$nodes" -eq 9 ]; then ok; else bad "tree of x.o/x.x/oo. should have 9 nodes, has $nodes"; fi
+if command -v dot >/dev/null; then
+    if printf '%s\n' "$out" | dot -Tsvg >/dev/null 2>&1; then ok; else bad "dot cannot render the tree"; fi
+fi
+run "$MNK" tree .x./..x/oox --depth 1
+nodes=$(printf '%s\n' "$out" | grep -c 'label=".*\\n')
+if [ "$nodes" -eq 5 ]; then ok; else bad "--depth 1 should give 5 nodes, gave $nodes"; fi
+run "$MNK" tree .........
+expect_rc "tree of the empty board is refused" 1
+run "$MNK" tree
+expect_rc "tree needs a position" 2
+
+# --- batch mode --------------------------------------------------------------
+printf 'x.o/x.x/oo.\ngarbage\nxxx/oo./...\nox./.o./x.x\r\n.x./..x/oox' | "$MNK" best - >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_rc "batch exit code" 0
+out=$(cat "$tmp/out")
+expect_out "batch answers every line, errors in line" "$(printf 'b2\nerror: invalid position %s: unexpected character: a position has x, o or . per cell and / between rows\nnone\nb3\nc1' "'garbage'")"
+printf 'x.o/x.x/oo.\nxx\n' | "$MNK" best --json - >"$tmp/out"
+lines=$(wc -l <"$tmp/out")
+if [ "$lines" -eq 2 ]; then ok; else bad "JSON Lines: 2 lines expected, got $lines"; fi
+out=$(sed -n 2p "$tmp/out")
+json "a bad line gets an error object" 'j.position === "xx" && typeof j.error === "string"'
+out=$(sed -n 1p "$tmp/out")
+json "a good line gets the analysis" 'j.best === "b2"'
+head -c 100000 /dev/zero | tr '\0' 'x' | "$MNK" best - >"$tmp/out"
+expect_match "a huge line is refused" "$(cat "$tmp/out")" "^error: line longer than"
+head -c 20000 /dev/urandom | "$MNK" best - >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_rc "random bytes on stdin" 0
+printf 'x.o/x.x/oo.\n' | "$MNK" analyze - >"$tmp/out"
+out=$(cat "$tmp/out")
+expect_out "analyze batch line" "x.o/x.x/oo. b1:loss:2 b2:win:1 c3:loss:2"
+# Each answer comes before the next line is sent (a coprocess).
+coproc MNKP { "$MNK" best -; }
+echo "x.o/x.x/oo." >&"${MNKP[1]}"
+if read -r -t 10 answer <&"${MNKP[0]}" && [ "$answer" = b2 ]; then ok; else bad "batch does not answer before more input comes"; fi
+echo "ox./.o./x.x" >&"${MNKP[1]}"
+if read -r -t 10 answer <&"${MNKP[0]}" && [ "$answer" = b3 ]; then ok; else bad "second coprocess answer"; fi
+exec {MNKP[1]}>&-
+wait "$MNKP_PID"
+
+# --- bad input: a message naming it, and the right exit code -----------------
+check_bad() { # NAME CODE REGEX -- ARGS...
+    local name=$1 code=$2 regex=$3
+    shift 4
+    run "$MNK" "$@"
+    expect_rc "$name" "$code"
+    expect_match "$name: message" "$err" "$regex"
+}
+check_bad "unknown command" 2 "unknown command 'frobnicate'" -- frobnicate
+check_bad "no command" 2 "Usage" --
+check_bad "unknown option" 2 "unknown option '--bogus'" -- best --bogus
+check_bad "missing option value" 2 "needs a value" -- best --rules
+check_bad "two positions" 2 "unexpected argument" -- best ... ...
+check_bad "rules: k too big" 2 "k must be from 1 to max" -- best --rules 3,3,4
+check_bad "rules: zero" 2 "m \(columns\) must be from 1 to 20" -- best --rules 0,3,3
+check_bad "rules: too big" 2 "n \(rows\) must be from 1 to 20" -- best --rules 3,21,3
+check_bad "rules: junk" 2 "three numbers" -- best --rules 3x3
+check_bad "rules: huge" 2 "must be from 1 to 20" -- best --rules 99999999999999999999,3,3
+check_bad "algorithm" 2 "alphabeta or minimax" -- solve --algorithm magic
+check_bad "seed" 2 "invalid --seed" -- best --seed -1
+check_bad "time" 2 "invalid --time" -- solve --time abc
+check_bad "nodes" 2 "invalid --nodes" -- solve --nodes 0
+check_bad "table" 2 "invalid --table" -- solve --table 999999
+check_bad "option of another command" 2 "does not apply" -- count --seed 3
+check_bad "position: bad character" 1 "unexpected character" -- best x.q/.../...
+check_bad "position: short row" 1 "row 1 has 2 cells, expected 3" -- best x./.../...
+check_bad "position: too many rows" 1 "too many rows" -- best .../.../.../...
+check_bad "position: too few rows" 1 "too few rows" -- best .../...
+check_bad "position: too many x" 1 "too many x" -- best xx./.../...
+check_bad "position: too many o" 1 "too many o" -- best oo./x../...
+check_bad "position: both lines" 1 "both X and O" -- best xxx/ooo/...
+check_bad "position: O moved after X's line" 1 "X has a line but O has moved" -- best xxx/oo./o..
+check_bad "position: two lines not made by one move" 1 "last move" -- best --rules 5,5,3 xxx../o.o.o/xxx../o.o../.....
+check_bad "position: wrong size for rules" 1 "expected 4" -- best --rules 4,4,4 .../.../...
+check_bad "position: empty" 1 "empty position" -- best ""
+check_bad "moves: occupied" 1 "taken" -- best --moves a1,a1
+check_bad "moves: off board" 1 "off the board" -- best --moves d1
+check_bad "moves: after the end" 1 "after the game has ended" -- best --moves a1,a2,b1,b2,c1,c2
+check_bad "moves: junk" 1 "a cell is" -- best --moves 'b2;c3'
+check_bad "best of a finished game" 1 "game is over" -- best xxx/oo./...
+
+# --- help and version ----------------------------------------------------------
+for cmd in best analyze count solve tree play; do
+    run "$MNK" "$cmd" --help
+    expect_rc "$cmd --help" 0
+    expect_match "$cmd --help text" "$out" "^Usage: mnk $cmd"
+done
+run "$MNK" --version
+expect_match "--version" "$out" "^mnk [0-9]+\.[0-9]+\.[0-9]+$"
+run "$MNK" --help
+expect_match "--help lists commands" "$out" "analyze"
+
+printf '%d passed, %d failed\n' "$pass" "$fail"
+[ "$fail" -eq 0 ]
