@@ -87,8 +87,27 @@ static void build_lines(geometry *g)
     for (int l = 0; l < g->nlines; l++)
         for (int i = 0; i < k; i++) {
             int cell = g->line_start[l] + i * g->line_step[l];
+            g->cell_masks[fill[cell]] = g->line_mask[l];
             g->cell_lines[fill[cell]++] = (uint16_t)l;
         }
+}
+
+/* Marks every superset of every line: 2^(cells - k) sets per line. */
+static void build_line_table(geometry *g)
+{
+    g->tabled = g->cells <= GEOM_TABLE_CELLS;
+    if (!g->tabled)
+        return;
+    mem_set(g->line_table, 0, sizeof g->line_table);
+    for (int l = 0; l < g->nlines; l++) {
+        uint64_t line = g->line_mask[l], free = g->full & ~line;
+        uint64_t sub = 0;
+        do {
+            uint64_t set = line | sub;
+            g->line_table[set >> 6] |= UINT64_C(1) << (set & 63);
+            sub = (sub - free) & free;
+        } while (sub != 0);
+    }
 }
 
 static void build_symmetries(geometry *g)
@@ -148,6 +167,7 @@ mnk_status geom_init(geometry *g, mnk_rules rules)
     g->small = g->cells <= GEOM_BITBOARD_CELLS;
     g->full = g->small ? (g->cells == 64 ? ~UINT64_C(0) : (UINT64_C(1) << g->cells) - 1) : 0;
     build_lines(g);
+    build_line_table(g);
     build_symmetries(g);
     build_order(g);
     /* Keys depend on the rules, so one table can serve games of different

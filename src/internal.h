@@ -34,6 +34,8 @@
 #define GEOM_MAX_INCIDENCE 6912
 /* Symmetries of a rectangle: 8 for a square, 4 otherwise. */
 #define GEOM_MAX_SYM 8
+/* Boards this small get a table of all mark sets that hold a line. */
+#define GEOM_TABLE_CELLS 16
 /* Boards this small have bitboards. */
 #define GEOM_BITBOARD_CELLS 64
 
@@ -59,9 +61,17 @@ typedef struct geometry {
     int16_t line_start[GEOM_MAX_LINES];
     int16_t line_step[GEOM_MAX_LINES];
     uint64_t line_mask[GEOM_MAX_LINES]; /* small only */
-    /* Lines through cell c: cell_lines[cell_first[c] .. cell_first[c+1]-1]. */
+    /* Lines through cell c: cell_lines[cell_first[c] .. cell_first[c+1]-1],
+     * and on small boards their masks in the same order (one indirection
+     * less in the textbook minimax's inner loop). */
     uint16_t cell_first[MNK_MAX_CELLS + 1];
     uint16_t cell_lines[GEOM_MAX_INCIDENCE];
+    uint64_t cell_masks[GEOM_MAX_INCIDENCE];
+    /* Boards of at most GEOM_TABLE_CELLS cells: bit s of line_table is set
+     * iff the mark set s holds a complete line (one lookup instead of a
+     * loop over masks in the textbook minimax). */
+    bool tabled;
+    uint64_t line_table[(1u << GEOM_TABLE_CELLS) / 64];
     /* Zobrist keys: one random 64-bit number per side and cell. */
     uint64_t zobrist[2][MNK_MAX_CELLS];
     /* sym[s][c] is where symmetry s takes cell c; sym[0] is the identity. */

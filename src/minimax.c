@@ -53,8 +53,10 @@ static bool visit(minimax_ctx *c)
 /* Does the line set `marks` hold a complete line through cell? */
 static bool small_wins(const geometry *g, uint64_t marks, int cell)
 {
+    if (g->tabled)
+        return (g->line_table[marks >> 6] >> (marks & 63)) & 1;
     for (int i = g->cell_first[cell]; i < g->cell_first[cell + 1]; i++) {
-        uint64_t mask = g->line_mask[g->cell_lines[i]];
+        uint64_t mask = g->cell_masks[i];
         if ((marks & mask) == mask)
             return true;
     }

@@ -276,6 +276,12 @@ static uint64_t mix(uint64_t x)
 /* The textbook minimax: one pass, every move to the end of the game. */
 static void root_minimax(mnk_solver *s, board *b, root_move *rm, int n)
 {
+    /* Moves a stopped search never reaches must still hold a value: the
+     * caller picks the best of all n. */
+    for (int i = 0; i < n; i++) {
+        rm[i].score = -SCORE_INF;
+        rm[i].proven = false;
+    }
     for (int i = 0; i < n && !s->aborted; i++) {
         uint64_t nodes = 0;
         bool complete = true;
