@@ -36,14 +36,14 @@ typedef struct analysis {
 } analysis;
 
 static mnk_status run_search(mnk_solver *solver, const mnk_game *game, const cli_options *opt,
-                             bool all_moves, bool show_progress, analysis *a, bool *interrupted)
+                             bool all_moves, bool interactive, analysis *a, bool *interrupted)
 {
     cli_search cs;
     cli_options limited = *opt;
     mnk_status st;
     if (!limited.seconds_given)
         limited.seconds = DEFAULT_SECONDS;
-    cli_search_begin(&cs, &limited, solver, show_progress);
+    cli_search_begin(&cs, &limited, solver, interactive);
     if (all_moves)
         st = mnk_analyze(solver, game, &cs.options, a->moves, MNK_MAX_CELLS, &a->count, &a->res);
     else {

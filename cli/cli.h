@@ -80,19 +80,23 @@ bool cli_set_game(mnk_game *game, const cli_options *opt, const char *position, 
                   size_t size);
 mnk_solver *cli_make_solver(const cli_options *opt);
 
-/* Limits: the search options for --time, --nodes, --seed, --algorithm, with
- * progress on stderr when it is a terminal and `show_progress` is set, and
- * Ctrl-C stopping `solver`. cli_search_end() undoes the signal handler and
- * returns true if Ctrl-C was pressed. */
+/* Limits: the search options for --time, --nodes, --seed, --algorithm.
+ * An `interactive` search (one position) shows progress on stderr when it
+ * is a terminal and lets Ctrl-C stop `solver`; cli_search_end() then puts
+ * the default SIGINT back and returns true if Ctrl-C was pressed. A batch
+ * search leaves the signal alone (Ctrl-C ends the batch) and costs no
+ * system call. */
 typedef struct cli_search {
     mnk_search_options options;
-    double start;
+    double seconds;  /* the limit; 0: none */
+    double start;    /* 0 until the clock is read (see on_progress) */
     double deadline; /* 0: none */
     double next_progress;
+    bool interactive;
     bool show_progress;
 } cli_search;
 void cli_search_begin(cli_search *cs, const cli_options *opt, mnk_solver *solver,
-                      bool show_progress);
+                      bool interactive);
 bool cli_search_end(cli_search *cs);
 double cli_now(void);
 

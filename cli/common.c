@@ -305,6 +305,13 @@ static int on_progress(void *ctx, const mnk_progress *p)
     double now = cli_now();
     if (interrupted)
         return 1;
+    if (cs->start == 0) {
+        /* A batch search starts its clock at its first report, a few
+         * thousand nodes in: reading the clock for each of many small
+         * searches cost more than some of the searches. */
+        cs->start = now;
+        cs->deadline = cs->seconds > 0 ? now + cs->seconds : 0;
+    }
     if (cs->deadline > 0 && now >= cs->deadline)
         return 1;
     if (cs->show_progress && now >= cs->next_progress) {
@@ -321,20 +328,26 @@ static int on_progress(void *ctx, const mnk_progress *p)
 }
 
 void cli_search_begin(cli_search *cs, const cli_options *opt, mnk_solver *solver,
-                      bool show_progress)
+                      bool interactive)
 {
     struct sigaction sa;
     memset(cs, 0, sizeof *cs);
-    cs->start = cli_now();
-    cs->deadline = opt->seconds > 0 ? cs->start + opt->seconds : 0;
-    cs->next_progress = cs->start + PROGRESS_INTERVAL;
-    cs->show_progress = show_progress && isatty(STDERR_FILENO);
+    cs->seconds = opt->seconds;
+    if (interactive) {
+        cs->start = cli_now();
+        cs->deadline = opt->seconds > 0 ? cs->start + opt->seconds : 0;
+        cs->next_progress = cs->start + PROGRESS_INTERVAL;
+    }
+    cs->interactive = interactive;
+    cs->show_progress = interactive && isatty(STDERR_FILENO);
     cs->options.algorithm = opt->algorithm;
     cs->options.max_nodes = opt->nodes;
     cs->options.seed = opt->seed;
     cs->options.progress = on_progress;
     cs->options.progress_ctx = cs;
     interrupted = 0;
+    if (!interactive)
+        return;
     interrupt_target = solver;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_interrupt;
@@ -344,6 +357,8 @@ void cli_search_begin(cli_search *cs, const cli_options *opt, mnk_solver *solver
 
 bool cli_search_end(cli_search *cs)
 {
+    if (!cs->interactive)
+        return false;
     signal(SIGINT, SIG_DFL);
     interrupt_target = NULL;
     if (cs->show_progress && cli_now() >= cs->start + PROGRESS_INTERVAL)

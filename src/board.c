@@ -56,8 +56,11 @@ bool board_play(board *b, int cell)
     for (int i = g->cell_first[cell]; i < g->cell_first[cell + 1]; i++)
         if (++count[g->cell_lines[i]] == g->k)
             win = true;
-    for (int s = 0; s < g->nsym; s++)
-        b->keys[s] ^= g->zobrist[side][g->sym[s][cell]];
+    /* All GEOM_MAX_SYM keys, unused ones with zeros: a fixed count the
+     * compiler turns into a few vector instructions. */
+    const uint64_t *z = g->sym_zobrist[side][cell];
+    for (int s = 0; s < GEOM_MAX_SYM; s++)
+        b->keys[s] ^= z[s];
     if (win)
         b->winner = side + 1;
     return win;
@@ -78,8 +81,9 @@ void board_undo(board *b, int cell)
     uint8_t *count = b->count[side];
     for (int i = g->cell_first[cell]; i < g->cell_first[cell + 1]; i++)
         count[g->cell_lines[i]]--;
-    for (int s = 0; s < g->nsym; s++)
-        b->keys[s] ^= g->zobrist[side][g->sym[s][cell]];
+    const uint64_t *z = g->sym_zobrist[side][cell];
+    for (int s = 0; s < GEOM_MAX_SYM; s++)
+        b->keys[s] ^= z[s];
 }
 
 uint64_t board_canonical(const board *b, int *sym)

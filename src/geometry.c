@@ -177,5 +177,9 @@ mnk_status geom_init(geometry *g, mnk_rules rules)
     for (int side = 0; side < 2; side++)
         for (int cell = 0; cell < MNK_MAX_CELLS; cell++)
             g->zobrist[side][cell] = splitmix64(&state);
+    for (int side = 0; side < 2; side++)
+        for (int cell = 0; cell < g->cells; cell++)
+            for (int s = 0; s < GEOM_MAX_SYM; s++)
+                g->sym_zobrist[side][cell][s] = s < g->nsym ? g->zobrist[side][g->sym[s][cell]] : 0;
     return MNK_OK;
 }

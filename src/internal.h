@@ -74,6 +74,10 @@ typedef struct geometry {
     uint64_t line_table[(1u << GEOM_TABLE_CELLS) / 64];
     /* Zobrist keys: one random 64-bit number per side and cell. */
     uint64_t zobrist[2][MNK_MAX_CELLS];
+    /* sym_zobrist[side][c][s] = zobrist[side][sym[s][c]]: what a mark on c
+     * adds to each symmetric key, side by side so play and undo update all
+     * keys in one pass over contiguous memory. */
+    uint64_t sym_zobrist[2][MNK_MAX_CELLS][GEOM_MAX_SYM];
     /* sym[s][c] is where symmetry s takes cell c; sym[0] is the identity. */
     int nsym;
     int16_t sym[GEOM_MAX_SYM][MNK_MAX_CELLS];

@@ -159,8 +159,10 @@ mnk_status mnk_choose_move(mnk_solver *solver, const mnk_game *game, mnk_level l
         if (seen[i] == best) {
             if (large && near_play(game, moves[i].cell)) {
                 /* Near moves go first; the far ones after them. */
-                ties[nties++] = ties[nnear];
+                if (nties > nnear)
+                    ties[nties] = ties[nnear];
                 ties[nnear++] = i;
+                nties++;
             } else {
                 ties[nties++] = i;
             }

@@ -151,40 +151,11 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
     if (empties == 0)
         return 0;
 
-    /* Step 1: a win on the spot ends the search here. */
-    if (board_threats(b, side, threats, 1))
-        return MNK_SCORE_WIN - (ply + 1);
-
-    /* Step 2: two threats of the opponent cannot both be blocked. */
-    int nthreats = board_threats(b, other, threats, 2);
-    if (nthreats >= 2)
-        return -(MNK_SCORE_WIN - (ply + 2));
-
-    /* With two cells left and no threat, nobody can complete a line any
-     * more (a cell that would complete one is a threat already). */
-    if (empties <= 2)
-        return 0;
-
-    /* Step 3: the quickest possible win is now three plies away and the
-     * quickest loss four: no need to look for what lies beyond. */
-    int most = MNK_SCORE_WIN - (ply + 3), least = -(MNK_SCORE_WIN - (ply + 4));
-    if (empties < 4)
-        least = 0; /* the opponent has no time left to make a line */
-    if (alpha < least)
-        alpha = least;
-    if (beta > most)
-        beta = most;
-    if (alpha >= beta)
-        return alpha;
-
-    /* Step 4: the horizon of a limited search. */
-    if (depth <= 0)
-        return board_eval(b);
-
-    /* Step 5: the table. */
+    /* Step 1: the table. A position met before and searched deep enough
+     * ends here; otherwise its best move is tried first. */
     int sym;
     uint64_t key = board_canonical(b, &sym);
-    int need = depth < empties ? depth : empties;
+    int need = depth < empties ? (depth > 0 ? depth : 0) : empties;
     int first = MNK_NO_CELL;
     const tt_entry *e = tt_probe(&s->tt, key);
     if (e) {
@@ -201,6 +172,36 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
         }
     }
 
+    /* Step 2: a win on the spot ends the search here. */
+    if (board_threats(b, side, threats, 1))
+        return MNK_SCORE_WIN - (ply + 1);
+
+    /* Step 3: two threats of the opponent cannot both be blocked. */
+    int nthreats = board_threats(b, other, threats, 2);
+    if (nthreats >= 2)
+        return -(MNK_SCORE_WIN - (ply + 2));
+
+    /* With two cells left and no threat, nobody can complete a line any
+     * more (a cell that would complete one is a threat already). */
+    if (empties <= 2)
+        return 0;
+
+    /* Step 4: the quickest possible win is now three plies away and the
+     * quickest loss four: no need to look for what lies beyond. */
+    int most = MNK_SCORE_WIN - (ply + 3), least = -(MNK_SCORE_WIN - (ply + 4));
+    if (empties < 4)
+        least = 0; /* the opponent has no time left to make a line */
+    if (alpha < least)
+        alpha = least;
+    if (beta > most)
+        beta = most;
+    if (alpha >= beta)
+        return alpha;
+
+    /* Step 5: the horizon of a limited search. */
+    if (depth <= 0)
+        return board_eval(b);
+
     /* Step 6: the moves; a single threat leaves one. */
     int moves[MNK_MAX_CELLS];
     int nmoves;
@@ -211,7 +212,7 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
         nmoves = order_moves(s, b, moves, first, !g->small && depth < empties);
     }
 
-    /* Step 7: alpha-beta over them. No move wins at once (step 1). */
+    /* Step 7: alpha-beta over them. No move wins at once (step 2). */
     MNK_ASSERT(nmoves > 0);
     int alpha0 = alpha, best = -SCORE_INF, best_move = moves[0];
     for (int i = 0; i < nmoves; i++) {
@@ -303,9 +304,9 @@ static void root_minimax(mnk_solver *s, board *b, root_move *rm, int n)
     }
 }
 
-/* Below this many empty cells a position is solved outright after the
- * first iteration instead of deepening one ply at a time: the table then
- * holds nothing but proofs. */
+/* Up to this many empty cells a position is solved outright instead of
+ * deepening one ply at a time: a full solve of such boards takes
+ * milliseconds, and the table then holds nothing but proofs. */
 #define SOLVE_OUTRIGHT_EMPTIES 16
 
 /* Searches every root move to `depth` plies; returns the best score, or
@@ -351,32 +352,47 @@ static int root_alphabeta(mnk_solver *s, board *b, root_move *rm, int n, bool ex
     int completed = 0;
     root_move work[MNK_MAX_CELLS];
 
-    /* Wins on the spot need no search; in a search for the best move no
-     * other move can equal them. */
-    bool win_now = false;
+    /* Wins on the spot (the side to move's threats) need no search; in a
+     * search for the best move no other move can equal them. */
+    int wins[MNK_MAX_CELLS];
+    int nwins = board_threats(b, board_side(b), wins, n);
     for (int i = 0; i < n; i++) {
         rm[i].proven = false;
         rm[i].score = -SCORE_INF;
-        if (board_play(b, rm[i].cell)) {
-            rm[i].score = MNK_SCORE_WIN - 1;
-            rm[i].proven = true;
-            win_now = true;
-        }
-        board_undo(b, rm[i].cell);
+        for (int w = 0; w < nwins; w++)
+            if (wins[w] == rm[i].cell) {
+                rm[i].score = MNK_SCORE_WIN - 1;
+                rm[i].proven = true;
+            }
     }
-    if (win_now && !exact_all)
+    if (nwins > 0 && !exact_all)
         return 1;
 
     mem_copy(work, rm, sizeof(root_move) * (size_t)n);
-    for (int depth = 1; depth <= empties;) {
+    /* Small enough: solve outright. Otherwise deepen one ply at a time. */
+    int depth = empties <= SOLVE_OUTRIGHT_EMPTIES ? empties : 1;
+    bool stopped = false;
+    while (depth <= empties) {
         int best = root_iteration(s, b, work, n, depth, exact_all);
-        if (s->aborted)
-            break;
+        if (s->aborted) {
+            if (completed > 0 || depth == 1)
+                break;
+            /* Stopped before any iteration finished: settle for one ply,
+             * which is never stopped, so there is a move to give. */
+            stopped = true;
+            s->aborted = false;
+            depth = 1;
+            continue;
+        }
         completed = depth;
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++)
                 if (rm[j].cell == work[i].cell)
                     rm[j] = work[i];
+        if (stopped) {
+            s->aborted = true;
+            break;
+        }
         /* Done? Analysis needs every move proven. A best move needs the
          * best proven: then every other move was searched as deep and came
          * out worse (a mate score is exact at any depth that reaches it). */
@@ -396,7 +412,7 @@ static int root_alphabeta(mnk_solver *s, board *b, root_move *rm, int n, bool ex
             }
             work[j] = v;
         }
-        depth = depth == 1 && empties <= SOLVE_OUTRIGHT_EMPTIES ? empties : depth + 1;
+        depth++;
     }
     return completed;
 }
