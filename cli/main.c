@@ -13,7 +13,9 @@ static const cli_command commands[] = {
      "(x.o/x.x/oo.); the empty board by default. With '-', reads one position\n"
      "per line from standard input and answers each on a line of its own.\n"
      "Among equally good moves the first in cell order is chosen, or a random\n"
-     "one with --seed. With --json, prints every move's value as in analyze.",
+     "one with --seed. With --json, prints every move's value as in analyze.\n"
+     "On a board too big to solve, the search stops after 10 seconds (or --time,\n"
+     "--nodes) with the best move found, its value marked not proven.",
      cmd_best},
     {"analyze", "Print the board and every legal move's value.",
      OPT_RULES | OPT_MOVES | OPT_JSON | OPT_SEED | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE,
@@ -21,7 +23,8 @@ static const cli_command commands[] = {
      "Each move gets its value for the side that plays it: win or loss in N\n"
      "plies (with perfect play by both sides, the winner winning as fast and\n"
      "the loser losing as slowly as possible), or draw. With '-', reads one\n"
-     "position per line from standard input.",
+     "position per line from standard input. On a board too big to solve, the\n"
+     "search stops after 10 seconds (or --time, --nodes) with estimates.",
      cmd_analyze},
     {"count", "Count the game tree below a position.",
      OPT_RULES | OPT_MOVES | OPT_JSON | OPT_NODES | OPT_TABLE,
