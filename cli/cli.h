@@ -32,7 +32,8 @@ enum {
     OPT_PLAIN = 1 << 10,
     OPT_LEVEL = 1 << 11,
     OPT_TWO_PLAYERS = 1 << 12,
-    OPT_WATCH = 1 << 13
+    OPT_WATCH = 1 << 13,
+    OPT_FILES = 1 << 14 /* any number of positional arguments: files */
 };
 
 typedef struct cli_options {
@@ -52,6 +53,8 @@ typedef struct cli_options {
     bool two_players;      /* --two-players */
     bool watch;            /* --watch: the computer plays itself */
     const char *position;  /* the positional argument, or NULL */
+    char **files;          /* with OPT_FILES: all positional arguments */
+    int nfiles;
 } cli_options;
 
 typedef struct cli_command {
@@ -132,5 +135,6 @@ int cmd_count(const cli_options *opt);
 int cmd_solve(const cli_options *opt);
 int cmd_tree(const cli_options *opt);
 int cmd_play(const cli_options *opt);
+int cmd_bench(const cli_options *opt);
 
 #endif /* MNK_CLI_H */

@@ -223,6 +223,11 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
         }
     }
     int positional = argc - optind;
+    if (cmd->options & OPT_FILES) {
+        opt->files = argv + optind;
+        opt->nfiles = positional;
+        return -1;
+    }
     if (positional > 1)
         return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
     if (positional == 1)

@@ -7,3 +7,15 @@ $(B)/plain_minimax: bench/plain_minimax.c
 	$(CC) $(WARNINGS) -O2 -o $@ $<
 bench-engine: $(B)/mnk $(B)/bench $(B)/plain_minimax
 	bash bench/run.sh $(B)
+$(B)/gensets: bench/gensets.c $(B)/libmnk.a include/mnk.h
+	$(CC) $(ALL_CPPFLAGS) $(WARNINGS) -O2 -o $@ bench/gensets.c $(B)/libmnk.a
+
+# The solver on the benchmark sets, then whole games proven from the empty
+# board (each stopped after BENCH_SOLVE_SECONDS if it takes longer).
+BENCH_TARGETS += bench-solver
+BENCH_SOLVE_SECONDS ?= 60
+.PHONY: bench-solver
+bench-solver: $(B)/mnk
+	$(B)/mnk bench bench/sets/*.txt
+	@for r in 3,3,3 4,4,4 5,4,4 4,5,4 5,5,4 6,5,4 7,4,4 5,5,5; do \
+	    $(B)/mnk solve --rules $$r --time $(BENCH_SOLVE_SECONDS) --json; done
