@@ -6,6 +6,7 @@
  *   - on small boards bits[side] has bit c set iff cell c holds side's mark;
  *   - keys[s] is the XOR of zobrist[side][sym[s][c]] over all marks;
  *   - filled is the number of marks, and X is to move iff it is even;
+ *   - open[side] is the number of lines without a mark of the other side;
  *   - winner is the side that completed a line, if any.
  * play and undo keep them in time proportional to the lines through the cell
  * (at most 4k) plus the number of symmetries.
@@ -18,6 +19,7 @@ void board_clear(board *b, const geometry *g)
     b->filled = 0;
     b->winner = MNK_EMPTY;
     b->bits[0] = b->bits[1] = 0;
+    b->open[0] = b->open[1] = g->nlines;
     for (int s = 0; s < GEOM_MAX_SYM; s++)
         b->keys[s] = g->base_key;
     /* Only the part the rules use: cheap on small boards. */
@@ -34,6 +36,8 @@ void board_copy(board *dst, const board *src)
     dst->winner = src->winner;
     dst->bits[0] = src->bits[0];
     dst->bits[1] = src->bits[1];
+    dst->open[0] = src->open[0];
+    dst->open[1] = src->open[1];
     mem_copy(dst->keys, src->keys, sizeof dst->keys);
     mem_copy(dst->cell, src->cell, (size_t)g->cells);
     mem_copy(dst->count[0], src->count[0], (size_t)g->nlines);
@@ -53,9 +57,14 @@ bool board_play(board *b, int cell)
     if (g->small)
         b->bits[side] |= UINT64_C(1) << cell;
     uint8_t *count = b->count[side];
-    for (int i = g->cell_first[cell]; i < g->cell_first[cell + 1]; i++)
-        if (++count[g->cell_lines[i]] == g->k)
+    int closed = 0; /* lines this mark takes away from the other side */
+    for (int i = g->cell_first[cell]; i < g->cell_first[cell + 1]; i++) {
+        int c = count[g->cell_lines[i]]++;
+        closed += c == 0;
+        if (c + 1 == g->k)
             win = true;
+    }
+    b->open[side ^ 1] -= closed;
     /* All GEOM_MAX_SYM keys, unused ones with zeros: a fixed count the
      * compiler turns into a few vector instructions. */
     const uint64_t *z = g->sym_zobrist[side][cell];
@@ -79,8 +88,10 @@ void board_undo(board *b, int cell)
     if (g->small)
         b->bits[side] &= ~(UINT64_C(1) << cell);
     uint8_t *count = b->count[side];
+    int reopened = 0;
     for (int i = g->cell_first[cell]; i < g->cell_first[cell + 1]; i++)
-        count[g->cell_lines[i]]--;
+        reopened += --count[g->cell_lines[i]] == 0;
+    b->open[side ^ 1] += reopened;
     const uint64_t *z = g->sym_zobrist[side][cell];
     for (int s = 0; s < GEOM_MAX_SYM; s++)
         b->keys[s] ^= z[s];
@@ -163,7 +174,7 @@ int board_eval(const board *b)
 bool board_consistent(const board *b)
 {
     const geometry *g = b->g;
-    int filled = 0, nx = 0;
+    int filled = 0, nx = 0, open[2] = {0, 0};
     uint64_t bits[2] = {0, 0};
     uint64_t keys[GEOM_MAX_SYM];
     for (int s = 0; s < GEOM_MAX_SYM; s++)
@@ -198,6 +209,8 @@ bool board_consistent(const board *b)
         }
         if (c[0] != b->count[0][l] || c[1] != b->count[1][l])
             return false;
+        open[0] += c[1] == 0;
+        open[1] += c[0] == 0;
     }
-    return true;
+    return open[0] == b->open[0] && open[1] == b->open[1];
 }

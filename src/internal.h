@@ -92,6 +92,9 @@ typedef struct board {
     int filled;      /* marks on the board */
     int winner;      /* MNK_EMPTY, MNK_X or MNK_O */
     uint64_t bits[2]; /* small boards only */
+    /* open[side]: lines side could still complete (no mark of the other
+     * side on them). With none left, side can no longer win. */
+    int open[2];
     /* keys[s]: the Zobrist key of the position seen through symmetry s. */
     uint64_t keys[GEOM_MAX_SYM];
     uint8_t cell[MNK_MAX_CELLS]; /* MNK_EMPTY, MNK_X, MNK_O */

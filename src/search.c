@@ -187,10 +187,14 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
         return 0;
 
     /* Step 4: the quickest possible win is now three plies away and the
-     * quickest loss four: no need to look for what lies beyond. */
+     * quickest loss four: no need to look for what lies beyond. A side
+     * without an open line can win no more, and without either it is a
+     * draw. */
     int most = MNK_SCORE_WIN - (ply + 3), least = -(MNK_SCORE_WIN - (ply + 4));
-    if (empties < 4)
-        least = 0; /* the opponent has no time left to make a line */
+    if (empties < 4 || b->open[other] == 0)
+        least = 0; /* the opponent has no time, or no line, left */
+    if (b->open[side] == 0)
+        most = 0;
     if (alpha < least)
         alpha = least;
     if (beta > most)
