@@ -103,6 +103,7 @@ static int order_moves(mnk_solver *s, const board *b, int *moves, int first, boo
     const geometry *g = b->g;
     int keys[MNK_MAX_CELLS];
     int n = 0;
+    bool dead_seen = false;
 
     for (int i = 0; i < g->cells; i++) {
         int cell = g->order[i];
@@ -112,7 +113,16 @@ static int order_moves(mnk_solver *s, const board *b, int *moves, int first, boo
             s->restricted = true;
             continue;
         }
-        int key = cell == first ? 1 << 30 : cell_promise(b, cell);
+        int promise = cell_promise(b, cell);
+        /* A cell on no line either side can still complete is as good as
+         * any other such cell: a mark there changes nothing but the number
+         * of empty cells. One of them stands for all. */
+        if (promise == 0) {
+            if (dead_seen)
+                continue;
+            dead_seen = true;
+        }
+        int key = cell == first ? 1 << 30 : promise;
         /* Insertion by key, stable so the static order breaks ties. */
         int j = n++;
         while (j > 0 && keys[j - 1] < key) {
