@@ -1,0 +1,313 @@
+/*
+ * fuzz_batch.c - libFuzzer target for batch mode (`mnk best -` and
+ * `mnk analyze -`): every line of the input goes through cli_answer_line(),
+ * as the command does with each line of standard input.
+ *
+ * The input is split at '\n' the way the line reader splits standard input:
+ * a trailing '\r' is dropped, and a line longer than LINE_MAX_BYTES is cut
+ * and flagged as too long. Lines take turns: best as text, best as JSON,
+ * analyze as text, analyze as JSON. The options are those cli_parse() sets
+ * up by default (tic-tac-toe), with a small table, a small node limit and a
+ * short time limit so that no line searches long; when the first line is
+ * rules ("7,6,4"), those rules apply to the whole input instead, and a
+ * first line "M,N,K moves LIST" adds --moves LIST.
+ *
+ * The answers go to a memory buffer and are checked: exactly one line per
+ * input line, and with --json a line that is one valid JSON object.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define INPUT_MAX 20000
+#define OUT_BYTES (1 << 20)
+#define TABLE_BYTES ((size_t)1 << 20)
+#define NODE_LIMIT 3000
+#define SECONDS_LIMIT 1.0
+/* Lines that search, per input: a search costs far more than parsing (on
+ * 20x20 about a fifth of a second in this build), so later lines that
+ * would search are skipped once these are used up. */
+#define SEARCHES_SMALL 24
+#define SEARCHES_LARGE 2
+#define SMALL_BOARD_CELLS 64
+
+#define CHECK(cond)                                                                          \
+    do {                                                                                     \
+        if (!(cond)) {                                                                       \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);         \
+            abort();                                                                         \
+        }                                                                                    \
+    } while (0)
+
+static mnk_game *game, *scratch;
+static mnk_solver *solver;
+static char out_buf[OUT_BYTES];
+
+/* ---- a small JSON checker (RFC 8259 syntax, no semantics) ---------------- */
+
+static const char *json_value(const char *p, int depth);
+
+static const char *json_space(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+    return p;
+}
+
+static const char *json_string(const char *p)
+{
+    if (*p++ != '"')
+        return NULL;
+    for (;;) {
+        unsigned char c = (unsigned char)*p++;
+        if (c == '"')
+            return p;
+        if (c < 0x20)
+            return NULL; /* control characters (and the end) must be escaped */
+        if (c == '\\') {
+            c = (unsigned char)*p++;
+            if (c == 'u') {
+                for (int i = 0; i < 4; i++, p++)
+                    if (!strchr("0123456789abcdefABCDEF", *p) || !*p)
+                        return NULL;
+            } else if (!c || !strchr("\"\\/bfnrt", c)) {
+                return NULL;
+            }
+        } else if (c >= 0x80) {
+            return NULL; /* cli_json_string escapes every byte beyond ASCII */
+        }
+    }
+}
+
+static const char *json_number(const char *p)
+{
+    if (*p == '-')
+        p++;
+    if (*p == '0')
+        p++;
+    else if (*p >= '1' && *p <= '9')
+        while (*p >= '0' && *p <= '9')
+            p++;
+    else
+        return NULL;
+    if (*p == '.') {
+        p++;
+        if (!(*p >= '0' && *p <= '9'))
+            return NULL;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (!(*p >= '0' && *p <= '9'))
+            return NULL;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    return p;
+}
+
+static const char *json_object(const char *p, int depth)
+{
+    p = json_space(p + 1);
+    if (*p == '}')
+        return p + 1;
+    for (;;) {
+        p = json_string(p);
+        if (!p)
+            return NULL;
+        p = json_space(p);
+        if (*p++ != ':')
+            return NULL;
+        p = json_value(p, depth + 1);
+        if (!p)
+            return NULL;
+        p = json_space(p);
+        if (*p == '}')
+            return p + 1;
+        if (*p++ != ',')
+            return NULL;
+        p = json_space(p);
+    }
+}
+
+static const char *json_array(const char *p, int depth)
+{
+    p = json_space(p + 1);
+    if (*p == ']')
+        return p + 1;
+    for (;;) {
+        p = json_value(p, depth + 1);
+        if (!p)
+            return NULL;
+        p = json_space(p);
+        if (*p == ']')
+            return p + 1;
+        if (*p++ != ',')
+            return NULL;
+    }
+}
+
+static const char *json_value(const char *p, int depth)
+{
+    if (depth > 32)
+        return NULL;
+    p = json_space(p);
+    switch (*p) {
+    case '{': return json_object(p, depth);
+    case '[': return json_array(p, depth);
+    case '"': return json_string(p);
+    case 't': return strncmp(p, "true", 4) == 0 ? p + 4 : NULL;
+    case 'f': return strncmp(p, "false", 5) == 0 ? p + 5 : NULL;
+    case 'n': return strncmp(p, "null", 4) == 0 ? p + 4 : NULL;
+    default: return json_number(p);
+    }
+}
+
+/* Is line (NUL-terminated, no newline) exactly one JSON object? */
+static bool json_object_line(const char *line)
+{
+    const char *p = json_space(line);
+    if (*p != '{')
+        return false;
+    p = json_value(p, 0);
+    return p && *json_space(p) == '\0';
+}
+
+/* ---- the target ---------------------------------------------------------- */
+
+static void setup(void)
+{
+    if (game)
+        return;
+    CHECK(mnk_game_new(MNK_TICTACTOE, &game) == MNK_OK);
+    CHECK(mnk_game_new(MNK_TICTACTOE, &scratch) == MNK_OK);
+    CHECK(mnk_solver_new(TABLE_BYTES, &solver) == MNK_OK);
+}
+
+/* The options cli_parse() gives `mnk best` with no arguments, then limits. */
+static void default_options(cli_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->rules = MNK_TICTACTOE;
+    opt->algorithm = MNK_ALPHABETA;
+    opt->table_bytes = TABLE_BYTES;
+    opt->depth = -1;
+    opt->as = MNK_X;
+    opt->nodes = NODE_LIMIT;
+    opt->seconds = SECONDS_LIMIT;
+    opt->seconds_given = true;
+    opt->position = "-";
+}
+
+/* Answers one line and checks the answer. */
+static void answer(cli_options *opt, const char *line, bool too_long, bool analyze)
+{
+    FILE *out = fmemopen(out_buf, sizeof out_buf, "w");
+    CHECK(out != NULL);
+    cli_answer_line(out, game, solver, opt, line, too_long, analyze);
+    CHECK(!ferror(out));
+    long len = ftell(out);
+    CHECK(fclose(out) == 0);
+    CHECK(len > 0 && (size_t)len < sizeof out_buf);
+    out_buf[len] = '\0';
+    /* One line, newline-terminated, no NUL inside. */
+    char *nl = strchr(out_buf, '\n');
+    if (!(nl && nl == out_buf + len - 1)) {
+        fprintf(stderr, "not one line for input '%.200s':\n%.2000s\n", line, out_buf);
+        abort();
+    }
+    *nl = '\0';
+    if (opt->json && !json_object_line(out_buf)) {
+        fprintf(stderr, "invalid JSON for input '%.200s':\n%.2000s\n", line, out_buf);
+        abort();
+    }
+    if (opt->json || strncmp(out_buf, "error: ", 7) == 0)
+        return;
+    /* A text answer: best gives a legal move or "none" for a finished game;
+     * analyze starts with the position (the game holds it still). */
+    char pos[MNK_POSITION_MAX];
+    CHECK(mnk_game_format(game, pos, sizeof pos) == MNK_OK);
+    bool ok;
+    if (analyze) {
+        size_t n = strlen(pos);
+        ok = strncmp(out_buf, pos, n) == 0 && (out_buf[n] == ' ' || out_buf[n] == '\0');
+    } else if (mnk_game_is_over(game)) {
+        ok = strcmp(out_buf, "none") == 0;
+    } else {
+        int cell;
+        ok = mnk_cell_parse(opt->rules, out_buf, &cell, NULL) == MNK_OK &&
+             mnk_game_cell(game, cell) == MNK_EMPTY;
+    }
+    if (!ok) {
+        fprintf(stderr, "unexpected %s answer for input '%.200s':\n%.2000s\n",
+                analyze ? "analyze" : "best", line, out_buf);
+        abort();
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static char text[INPUT_MAX + 1];
+    static char first[LINE_MAX_BYTES + 1];
+    cli_options opt;
+
+    setup();
+    if (size > INPUT_MAX)
+        size = INPUT_MAX;
+    memcpy(text, data, size);
+    text[size] = '\0';
+    default_options(&opt);
+    mnk_solver_clear(solver); /* the same input always searches the same */
+
+    /* A first line of rules (and moves) sets the options for the rest. */
+    const char *nl = memchr(text, '\n', size);
+    size_t first_len = nl ? (size_t)(nl - text) : size;
+    if (first_len < sizeof first) {
+        memcpy(first, text, first_len);
+        first[first_len] = '\0';
+        char *moves = strstr(first, " moves ");
+        if (moves) {
+            *moves = '\0';
+            moves += strlen(" moves ");
+        }
+        mnk_rules r;
+        if (mnk_rules_parse(first, &r, NULL) == MNK_OK) {
+            opt.rules = r;
+            opt.moves = moves;
+        }
+    }
+
+    /* Lines as the line reader makes them (an embedded NUL ends the text
+     * here, as it would end the line's string there): the last one only if
+     * it is not empty. */
+    static char line[LINE_MAX_BYTES + 1];
+    size_t len = strlen(text), start = 0;
+    int turn = 0;
+    int searches = opt.rules.m * opt.rules.n > SMALL_BOARD_CELLS ? SEARCHES_LARGE : SEARCHES_SMALL;
+    char msg[512];
+    while (start < len) {
+        const char *end = memchr(text + start, '\n', len - start);
+        size_t line_len = end ? (size_t)(end - (text + start)) : len - start;
+        bool too_long = line_len > LINE_MAX_BYTES;
+        size_t cut = too_long ? LINE_MAX_BYTES : line_len;
+        memcpy(line, text + start, cut);
+        if (cut > 0 && line[cut - 1] == '\r')
+            cut--;
+        line[cut] = '\0';
+        start += line_len + 1;
+        /* Would this line search? (The same set-up cli_answer_line does.) */
+        if (!too_long && cli_set_game(scratch, &opt, line, msg, sizeof msg) &&
+            !mnk_game_is_over(scratch) && searches-- <= 0)
+            continue;
+        opt.json = turn & 1;
+        answer(&opt, line, too_long, (turn >> 1) & 1);
+        turn++;
+    }
+    return 0;
+}

@@ -1,0 +1,94 @@
+# fuzz.mk - libFuzzer targets (clang with -fsanitize=fuzzer,address,undefined).
+#
+#   make fuzz        each target for FUZZ_SECONDS (default 60), new inputs kept
+#                    in build/fuzz/corpus/<target>, crashes in
+#                    build/fuzz/artifacts/
+#   make test-fuzz   replays the seed corpus, then FUZZ_SMOKE_SECONDS (10) each
+#
+# Targets: fuzz_parse (the library's parsers and what they promise) and
+# fuzz_batch (`mnk best -` / `mnk analyze -` one line at a time through
+# cli_answer_line). Seeds are in fuzz/corpus/<target>/, tokens in
+# fuzz/<target>.dict. A crash is replayed with: build/fuzz/<target> FILE
+#
+# The library and the CLI are built again with sanitizers into archives of
+# their own (every src/*.c, every cli/*.c but main.c), so the targets pull in
+# only the objects they need and new source files need no change here.
+
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS := -std=c11 -Wall -Wextra -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link
+FUZZ_CPPFLAGS := -Iinclude -Icli -D_POSIX_C_SOURCE=200809L
+FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
+# Per run: a slow input is a bug too (every search here has a node limit).
+FUZZ_RUN_FLAGS := -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+FUZZ_TARGETS := fuzz_parse fuzz_batch
+FUZZ_MAX_LEN_fuzz_parse := 4200
+FUZZ_MAX_LEN_fuzz_batch := 9000
+
+FZ := $(B)/fuzz
+# The search's hot loops are built without coverage feedback (still with
+# ASan and UBSan): libFuzzer's comparison tracing made them ten times
+# slower, and what the targets are after is the text that reaches them.
+FUZZ_NOCOV_SRC := src/board.c src/search.c src/minimax.c src/count.c src/tt.c
+FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h)
+FUZZ_LIB_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(wildcard src/*.c))
+FUZZ_CLI_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(filter-out cli/main.c,$(wildcard cli/*.c)))
+
+.PHONY: fuzz fuzz-build test-fuzz
+
+fuzz-build: $(FUZZ_TARGETS:%=$(FZ)/%)
+
+$(FZ)/obj/%.o: %.c $(FUZZ_HEADERS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_EXTRA_CPPFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
+
+# Recursive, so that fragments read after this one may still add to CLI_CPPFLAGS.
+$(FUZZ_CLI_OBJ): FUZZ_EXTRA_CPPFLAGS = $(CLI_CPPFLAGS)
+$(FUZZ_NOCOV_SRC:%.c=$(FZ)/obj/%.o): FUZZ_CFLAGS := $(filter-out -fsanitize=fuzzer-no-link,$(FUZZ_CFLAGS))
+
+$(FZ)/libmnk.a: $(FUZZ_LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(FZ)/libcli.a: $(FUZZ_CLI_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(FZ)/fuzz_parse: $(FZ)/obj/fuzz/fuzz_parse.o $(FZ)/libmnk.a
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^
+
+$(FZ)/fuzz_batch: $(FZ)/obj/fuzz/fuzz_batch.o $(FZ)/libcli.a $(FZ)/libmnk.a
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
+
+.PHONY: $(FUZZ_TARGETS:%=fuzz-run-%) $(FUZZ_TARGETS:%=fuzz-smoke-%)
+
+fuzz: $(FUZZ_TARGETS:%=fuzz-run-%)
+
+# The working corpus first (libFuzzer adds to it), the checked-in seeds
+# second (only read).
+$(FUZZ_TARGETS:%=fuzz-run-%): fuzz-run-%: $(FZ)/%
+	@mkdir -p $(FZ)/corpus/$* $(FZ)/artifacts
+	$(FZ)/$* $(FUZZ_RUN_FLAGS) -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN_$*) \
+	    -dict=fuzz/$*.dict -artifact_prefix=$(FZ)/artifacts/$*- \
+	    $(FZ)/corpus/$* fuzz/corpus/$*
+
+test-fuzz: $(FUZZ_TARGETS:%=fuzz-smoke-%)
+
+# Every seed once (fixed crashes stay fixed), then a short run from the
+# seeds in a scratch corpus. Logs in build/fuzz/<target>-*.log.
+$(FUZZ_TARGETS:%=fuzz-smoke-%): fuzz-smoke-%: $(FZ)/%
+	@rm -rf $(FZ)/smoke/$* && mkdir -p $(FZ)/smoke/$* $(FZ)/artifacts
+	@echo "fuzz: $*: replaying fuzz/corpus/$*"
+	@$(FZ)/$* -runs=0 $(FUZZ_RUN_FLAGS) -artifact_prefix=$(FZ)/artifacts/$*- fuzz/corpus/$* >$(FZ)/$*-replay.log 2>&1 || \
+	    { tail -60 $(FZ)/$*-replay.log; exit 1; }
+	@echo "fuzz: $*: $(FUZZ_SMOKE_SECONDS) s"
+	@$(FZ)/$* $(FUZZ_RUN_FLAGS) -max_total_time=$(FUZZ_SMOKE_SECONDS) \
+	    -max_len=$(FUZZ_MAX_LEN_$*) -dict=fuzz/$*.dict \
+	    -artifact_prefix=$(FZ)/artifacts/$*- $(FZ)/smoke/$* fuzz/corpus/$* \
+	    >$(FZ)/$*-smoke.log 2>&1 || { tail -60 $(FZ)/$*-smoke.log; exit 1; }
+	@sed -n 's/^stat::number_of_executed_units: */fuzz: $*: passed, executions: /p' \
+	    $(FZ)/$*-smoke.log
+
+TEST_TARGETS += test-fuzz
