@@ -79,7 +79,7 @@ static void print_json(FILE *out, const mnk_game *game, const analysis *a)
     const mnk_value *v = &a->res.value;
     fprintf(out, ",\"to_move\":\"%s\",\"result\":\"%s\",\"plies\":", cli_piece_name(mnk_game_to_move(game)),
             cli_result_name(v->result));
-    if (v->proven)
+    if (v->proven && v->plies >= 0)
         fprintf(out, "%d", v->plies);
     else
         fputs("null", out);
@@ -90,7 +90,7 @@ static void print_json(FILE *out, const mnk_game *game, const analysis *a)
         print_cell(out, r, m->cell);
         fprintf(out, "\",\"cell\":%d,\"result\":\"%s\",\"plies\":", m->cell + 1,
                 cli_result_name(m->value.result));
-        if (m->value.proven)
+        if (m->value.proven && m->value.plies >= 0)
             fprintf(out, "%d", m->value.plies);
         else
             fputs("null", out);
@@ -183,7 +183,7 @@ static void print_batch_text(FILE *out, const mnk_game *game, const analysis *a,
         const mnk_move_value *m = &a->moves[i];
         fputc(' ', out);
         print_cell(out, r, m->cell);
-        if (m->value.proven && m->value.result != MNK_DRAW)
+        if (m->value.proven && m->value.result != MNK_DRAW && m->value.plies >= 0)
             fprintf(out, ":%s:%d", cli_result_name(m->value.result), m->value.plies);
         else
             fprintf(out, ":%s", cli_result_name(m->value.result));

@@ -33,13 +33,15 @@ enum {
     OPT_LEVEL = 1 << 11,
     OPT_TWO_PLAYERS = 1 << 12,
     OPT_WATCH = 1 << 13,
-    OPT_FILES = 1 << 14 /* any number of positional arguments: files */
+    OPT_FILES = 1 << 14, /* any number of positional arguments: files */
+    OPT_WEAK = 1 << 15
 };
 
 typedef struct cli_options {
     mnk_rules rules;
     const char *moves;     /* --moves, or NULL */
     bool json;
+    bool weak;             /* --weak: win, draw or loss only */
     uint64_t seed;
     double seconds;        /* --time; 0: none */
     bool seconds_given;

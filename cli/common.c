@@ -81,6 +81,8 @@ static void print_help(const cli_command *cmd)
         printf("  --json             print JSON (JSON Lines when reading positions from -)\n");
     if (cmd->options & OPT_ALGORITHM)
         printf("  --algorithm A      alphabeta (the solver, default) or minimax (textbook)\n");
+    if (cmd->options & OPT_WEAK)
+        printf("  --weak             prove win, draw or loss only, not the plies (faster)\n");
     if (cmd->options & OPT_TIME)
         printf("  --time S           stop searching after S seconds with the best found\n");
     if (cmd->options & OPT_NODES)
@@ -107,7 +109,7 @@ static void print_help(const cli_command *cmd)
 int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
 {
     enum { O_RULES = 256, O_MOVES, O_JSON, O_SEED, O_TIME, O_NODES, O_ALGORITHM, O_TABLE,
-           O_DEPTH, O_AS, O_PLAIN, O_LEVEL, O_TWO_PLAYERS, O_WATCH };
+           O_DEPTH, O_AS, O_PLAIN, O_LEVEL, O_TWO_PLAYERS, O_WATCH, O_WEAK };
     static const struct option all[] = {
         {"rules", required_argument, NULL, O_RULES},
         {"moves", required_argument, NULL, O_MOVES},
@@ -123,12 +125,13 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
         {"level", required_argument, NULL, O_LEVEL},
         {"two-players", no_argument, NULL, O_TWO_PLAYERS},
         {"watch", no_argument, NULL, O_WATCH},
+        {"weak", no_argument, NULL, O_WEAK},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     static const unsigned flag_of[] = {OPT_RULES, OPT_MOVES, OPT_JSON, OPT_SEED, OPT_TIME,
                                        OPT_NODES, OPT_ALGORITHM, OPT_TABLE, OPT_DEPTH, OPT_AS,
-                                       OPT_PLAIN, OPT_LEVEL, OPT_TWO_PLAYERS, OPT_WATCH};
+                                       OPT_PLAIN, OPT_LEVEL, OPT_TWO_PLAYERS, OPT_WATCH, OPT_WEAK};
     mnk_error err;
     int c;
 
@@ -142,7 +145,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":h", all, NULL)) != -1) {
         const char *arg = optarg;
-        if (c >= O_RULES && c <= O_WATCH && !(cmd->options & flag_of[c - O_RULES]))
+        if (c >= O_RULES && c <= O_WEAK && !(cmd->options & flag_of[c - O_RULES]))
             return cli_usage_error(cmd, "option '%s' does not apply here", argv[optind - 1]);
         switch (c) {
         case 'h':
@@ -215,6 +218,9 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
             break;
         case O_WATCH:
             opt->watch = true;
+            break;
+        case O_WEAK:
+            opt->weak = true;
             break;
         case ':':
             return cli_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
@@ -348,6 +354,7 @@ void cli_search_begin(cli_search *cs, const cli_options *opt, mnk_solver *solver
     cs->options.algorithm = opt->algorithm;
     cs->options.max_nodes = opt->nodes;
     cs->options.seed = opt->seed;
+    cs->options.mode = opt->weak ? MNK_WEAK : MNK_STRONG;
     cs->options.progress = on_progress;
     cs->options.progress_ctx = cs;
     interrupted = 0;
@@ -391,8 +398,8 @@ const char *cli_result_name(mnk_result r)
 void cli_format_value(mnk_value v, char *buf, size_t size)
 {
     switch (v.result) {
-    case MNK_WIN: snprintf(buf, size, "win in %d", v.plies); break;
-    case MNK_LOSS: snprintf(buf, size, "loss in %d", v.plies); break;
+    case MNK_WIN: snprintf(buf, size, v.plies >= 0 ? "win in %d" : "win", v.plies); break;
+    case MNK_LOSS: snprintf(buf, size, v.plies >= 0 ? "loss in %d" : "loss", v.plies); break;
     case MNK_DRAW: snprintf(buf, size, "draw"); break;
     default: snprintf(buf, size, "not proven (estimate %+d)", v.score); break;
     }

@@ -7,7 +7,7 @@
 
 static const cli_command commands[] = {
     {"best", "Print the best move of a position.",
-     OPT_RULES | OPT_MOVES | OPT_JSON | OPT_SEED | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE,
+     OPT_RULES | OPT_MOVES | OPT_JSON | OPT_SEED | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE | OPT_WEAK,
      "[options] [POSITION | -]",
      "POSITION is rows from top to bottom separated by '/', x, o or . per cell\n"
      "(x.o/x.x/oo.); the empty board by default. With '-', reads one position\n"
@@ -18,7 +18,7 @@ static const cli_command commands[] = {
      "--nodes) with the best move found, its value marked not proven.",
      cmd_best},
     {"analyze", "Print the board and every legal move's value.",
-     OPT_RULES | OPT_MOVES | OPT_JSON | OPT_SEED | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE,
+     OPT_RULES | OPT_MOVES | OPT_JSON | OPT_SEED | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE | OPT_WEAK,
      "[options] [POSITION | -]",
      "Each move gets its value for the side that plays it: win or loss in N\n"
      "plies (with perfect play by both sides, the winner winning as fast and\n"
@@ -33,7 +33,7 @@ static const cli_command commands[] = {
      "distinct positions, distinct positions up to symmetry, and nodes per ply.",
      cmd_count},
     {"solve", "Prove the value of a position.",
-     OPT_RULES | OPT_MOVES | OPT_JSON | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE,
+     OPT_RULES | OPT_MOVES | OPT_JSON | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE | OPT_WEAK,
      "[options] [POSITION]",
      "Prints the result for the side to move (win, draw or loss), the plies to\n"
      "the end, a best move, the nodes searched and the time. A long solve shows\n"
@@ -52,7 +52,7 @@ static const cli_command commands[] = {
      "Type a cell (b2, or a number 1..m*n) to play it; q or end of input quits.",
      cmd_play},
     {"bench", "Solve benchmark sets and report the solver's speed.",
-     OPT_ALGORITHM | OPT_TABLE | OPT_FILES,
+     OPT_ALGORITHM | OPT_TABLE | OPT_FILES | OPT_WEAK,
      "[options] SET...",
      "Each SET is a file of positions with their exact values (bench/sets/*.txt).\n"
      "Every position is solved from a cold table; one line per set gives the\n"

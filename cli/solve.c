@@ -33,7 +33,7 @@ int cmd_solve(const cli_options *opt)
         cli_json_string(stdout, pos);
         printf(",\"rules\":\"%d,%d,%d\",\"algorithm\":\"%s\",\"result\":\"%s\",\"plies\":", r.m, r.n, r.k,
                opt->algorithm == MNK_MINIMAX ? "minimax" : "alphabeta", cli_result_name(res.value.result));
-        if (res.value.proven)
+        if (res.value.proven && res.value.plies >= 0)
             printf("%d", res.value.plies);
         else
             fputs("null", stdout);

@@ -198,6 +198,12 @@ typedef struct mnk_value {
     bool proven;
 } mnk_value;
 
+/* What the solver proves: the exact value with plies (strong), or only
+ * win, draw or loss (weak: much faster on large boards; plies of wins and
+ * losses are then -1, and among winning moves the first the solver finds
+ * is chosen). */
+typedef enum mnk_mode { MNK_STRONG = 0, MNK_WEAK = 1 } mnk_mode;
+
 typedef enum mnk_algorithm {
     MNK_ALPHABETA = 0, /* the solver: negamax, alpha-beta, table, symmetry, threats */
     MNK_MINIMAX = 1    /* the textbook minimax: the whole tree, no pruning */
@@ -222,6 +228,7 @@ typedef struct mnk_search_options {
     /* 0: among equally good moves take the first in cell order; otherwise a
      * random one, the same for the same seed. */
     uint64_t seed;
+    mnk_mode mode; /* MNK_STRONG (0, the default) or MNK_WEAK; the solver only */
 } mnk_search_options;
 
 typedef struct mnk_search_result {
@@ -288,6 +295,149 @@ mnk_status mnk_count_tree(mnk_solver *solver, const mnk_game *game,
 
 /* The value of a score for the side to move. */
 mnk_value mnk_value_of_score(int score, bool proven);
+
+/* =====================================================================
+ * Matches: play against the computer (src/match.c)
+ *
+ * A match is the state machine of `mnk play` and of the web page: a game,
+ * who plays X and who plays O (a person or the computer), the computer's
+ * level, the state of its random choices and a tally of the results. It
+ * never prints and needs no memory beyond its own (mnk_match_size()).
+ *
+ *     mnk_match *match = ...;            // mnk_match_init(mem, size, ...)
+ *     mnk_match_set_players(match, MNK_HUMAN, MNK_COMPUTER);
+ *     while (!mnk_game_is_over(mnk_match_game(match))) {
+ *         if (mnk_match_computer_to_move(match))
+ *             mnk_match_computer_move(match, solver, NULL, &res);
+ *         else if (mnk_match_play(match, read_cell()) != MNK_OK)
+ *             ...;                       // taken, off the board: ask again
+ *     }
+ *
+ * Levels. Each level chooses among the legal moves by their values as
+ * mnk_analyze() gives them (for the side that plays the move), seeing only
+ * what lies within its horizon:
+ *
+ *   easy     looks 1 ply ahead: takes a win on the spot, otherwise plays
+ *            any move at random (it does not block the opponent's threats).
+ *   medium   looks 2 plies ahead: takes a win on the spot, otherwise
+ *            avoids moves after which the opponent wins at once (so it
+ *            blocks a single threat); any of the rest at random.
+ *   hard     looks 4 plies ahead: also plays a forced win in 3 (a fork)
+ *            and avoids moves that let the opponent fork it (a loss in 4);
+ *            it can still be led into a loss that takes 6 plies or more.
+ *   perfect  sees everything: the quickest win, else a draw, else the
+ *            slowest loss; among equal moves one at random. It never loses
+ *            a game it can draw or win.
+ *
+ * Below perfect, a move whose value is a win or loss beyond the horizon,
+ * a draw, or not proven, is "unclear", and unclear moves are all alike: the
+ * level prefers a win it sees (the quickest), then an unclear move, then
+ * the slowest loss it sees, and picks at random among the moves it cannot
+ * tell apart. On boards of more than 64 cells that random pick is among
+ * the cells within two rows and columns of a mark (of the centre on an
+ * empty board), as a person would. A search stopped by a time limit gives
+ * every level the values found so far.
+ * =================================================================== */
+
+typedef enum mnk_level {
+    MNK_LEVEL_EASY = 0,
+    MNK_LEVEL_MEDIUM = 1,
+    MNK_LEVEL_HARD = 2,
+    MNK_LEVEL_PERFECT = 3
+} mnk_level;
+
+#define MNK_LEVEL_COUNT 4
+
+/* "easy", "medium", "hard", "perfect"; "?" for anything else. */
+const char *mnk_level_name(mnk_level level);
+/* Reads one of those names (lower case). */
+mnk_status mnk_level_parse(const char *text, mnk_level *out);
+
+/* Chooses a move for the side to move as a player of `level` would (see
+ * above) and writes it to out->best with its value for the side that plays
+ * it in out->value; nodes, depth and complete are those of the search. The
+ * position must not be over (MNK_ERR_GAME_OVER). *rng is the state of the
+ * random choices: any number to start with, advanced by every call; the
+ * same state, position and level give the same move when the search runs
+ * to the end. options->seed is not used (*rng takes its place); options may
+ * be NULL. The game is not changed. */
+mnk_status mnk_choose_move(mnk_solver *solver, const mnk_game *game, mnk_level level,
+                           const mnk_search_options *options, uint64_t *rng,
+                           mnk_search_result *out);
+
+/* Who plays a side. */
+typedef enum mnk_player { MNK_HUMAN = 0, MNK_COMPUTER = 1 } mnk_player;
+
+/* Finished games of a match. A game counts when it ends and stops counting
+ * if its last moves are undone; a game left unfinished (a new game, new
+ * rules) never counts. */
+typedef struct mnk_tally {
+    int games;                 /* finished games */
+    int x_wins, o_wins, draws; /* of those, by result */
+    /* Of those between a person and the computer, from the person's side: */
+    int human_wins, human_losses, human_draws;
+} mnk_tally;
+
+typedef struct mnk_match mnk_match;
+
+/* Bytes needed by mnk_match_init(); the memory must be aligned for
+ * uint64_t. A match holds a pointer into itself: never copy it byte-wise. */
+size_t mnk_match_size(void);
+/* Sets up a match in caller-owned memory: an empty board with these rules,
+ * a person playing X against the computer playing O at the perfect level,
+ * an empty tally, and random choices drawn from `seed` (any number; the
+ * same seed replays the same match). */
+mnk_status mnk_match_init(void *mem, size_t size, mnk_rules rules, uint64_t seed,
+                          mnk_match **out);
+
+/* The game being played, to draw, to analyse or to copy; change it only
+ * through the match. */
+const mnk_game *mnk_match_game(const mnk_match *match);
+mnk_tally mnk_match_tally(const mnk_match *match);
+
+/* Who plays X and who plays O: MNK_HUMAN for both is two people on one
+ * keyboard, MNK_COMPUTER for both lets the computer play itself. Takes
+ * effect at once, also in a game in progress. */
+mnk_status mnk_match_set_players(mnk_match *match, mnk_player x, mnk_player o);
+/* Who plays side (MNK_X or MNK_O); MNK_HUMAN for MNK_EMPTY. */
+mnk_player mnk_match_player(const mnk_match *match, mnk_piece side);
+/* The computer's level, for both sides it may play; takes effect at once. */
+mnk_status mnk_match_set_level(mnk_match *match, mnk_level level);
+mnk_level mnk_match_level(const mnk_match *match);
+
+/* Starts a new game with the same rules; the tally and players are kept.
+ * A game in progress is dropped. */
+void mnk_match_new_game(mnk_match *match);
+/* The same with other rules; on failure nothing changes. */
+mnk_status mnk_match_set_rules(mnk_match *match, mnk_rules rules, mnk_error *err);
+
+/* True while the game goes on and the side to move is the computer's. */
+bool mnk_match_computer_to_move(const mnk_match *match);
+
+/* A person's move for the side to move: MNK_ERR_OFF_BOARD, MNK_ERR_OCCUPIED
+ * or MNK_ERR_GAME_OVER refuse it as mnk_game_play() does, and
+ * MNK_ERR_ARGUMENT when the computer is to move. Nothing changes then. */
+mnk_status mnk_match_play(mnk_match *match, int cell);
+/* The computer's move: chooses one with mnk_choose_move() at the match's
+ * level and plays it; out (which may be NULL) gets the choice. A search the
+ * caller stops (options->progress) still plays the best move found so far.
+ * MNK_ERR_GAME_OVER after the end, MNK_ERR_ARGUMENT when a person is to
+ * move. */
+mnk_status mnk_match_computer_move(mnk_match *match, mnk_solver *solver,
+                                   const mnk_search_options *options, mnk_search_result *out);
+/* Takes back the last full move: the moves played since a person last
+ * moved, and that person's move, so that a person is to move again (with a
+ * computer opponent, your move and its reply; between two people, one
+ * move). Allowed after the end too; the result then leaves the tally.
+ * MNK_ERR_NO_UNDO when no person's move is left to take back. */
+mnk_status mnk_match_undo(mnk_match *match);
+/* A best move for the side to move and its value (the first in cell order
+ * among equals, so the same position always gets the same hint).
+ * MNK_ERR_GAME_OVER after the end. */
+mnk_status mnk_match_hint(const mnk_match *match, mnk_solver *solver,
+                          const mnk_search_options *options, mnk_search_result *out);
+
+/* ======================== end of matches ============================ */
 
 #ifdef __cplusplus
 }

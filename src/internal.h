@@ -206,6 +206,7 @@ struct mnk_solver {
     int iteration_depth;
     bool aborted;
     bool restricted; /* moves were left out: no proof from this search */
+    bool weak;       /* this search proves win, draw or loss only */
     /* Set by mnk_solver_new when the memory came from mmap. */
     void *alloc_base;
     size_t alloc_len;

@@ -38,6 +38,7 @@ static void solver_begin(mnk_solver *s, const mnk_search_options *o)
     s->iteration_depth = 0;
     s->aborted = false;
     s->restricted = false;
+    s->weak = o && o->mode == MNK_WEAK && o->algorithm == MNK_ALPHABETA;
 }
 
 /* Counts a node and returns false once the search must stop. The first
@@ -431,6 +432,89 @@ static int root_alphabeta(mnk_solver *s, board *b, root_move *rm, int n, bool ex
     return completed;
 }
 
+/* A root move's value. Draws end with a full board; weak wins and losses
+ * have no known length. */
+static mnk_value move_value(const mnk_solver *s, const mnk_game *game, const root_move *m)
+{
+    mnk_value v = mnk_value_of_score(m->score, m->proven);
+    if (v.result == MNK_DRAW)
+        v.plies = game->g.cells - game->b.filled;
+    else if (s->weak && v.proven && m->score != MNK_SCORE_WIN - 1)
+        v.plies = -1;
+    return v;
+}
+
+/* Weak results at the root: only their sign means anything. */
+#define WEAK_WIN (SCORE_PROVEN + 1)
+
+/* Weak solving: two null-window searches per move at most, "does it win?"
+ * (window 0, 1) and, for those that do not, "does it draw?" (window -1, 0),
+ * each to the end of the game. A search for the best move stops at the
+ * first win, or else at the first draw. Returns the plies searched; if
+ * stopped, falls back on one ply so there is still a move. */
+static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_all)
+{
+    const geometry *g = b->g;
+    int empties = g->cells - b->filled;
+    int wins[MNK_MAX_CELLS];
+    int nwins = board_threats(b, board_side(b), wins, n);
+    int order[MNK_MAX_CELLS], norder = 0;
+    bool found = false;
+
+    for (int i = 0; i < n; i++) {
+        rm[i].score = -SCORE_INF;
+        rm[i].proven = false;
+        for (int w = 0; w < nwins; w++)
+            if (wins[w] == rm[i].cell) {
+                rm[i].score = MNK_SCORE_WIN - 1; /* a win in one is known exactly */
+                rm[i].proven = true;
+                found = true;
+            }
+    }
+    if (found && !exact_all)
+        return 1;
+    /* The root's moves in the static order, centre first. */
+    for (int i = 0; i < g->cells; i++)
+        for (int j = 0; j < n; j++)
+            if (rm[j].cell == g->order[i])
+                order[norder++] = j;
+
+    s->iteration_depth = empties;
+    for (int pass = 0; pass < 2 && !(found && !exact_all); pass++) {
+        for (int i = 0; i < norder; i++) {
+            root_move *m = &rm[order[i]];
+            if (m->proven)
+                continue;
+            board_play(b, m->cell);
+            int score = pass == 0 ? -search(s, b, 1, empties - 1, -1, 0)
+                                  : -search(s, b, 1, empties - 1, 0, 1);
+            board_undo(b, m->cell);
+            if (s->aborted) {
+                root_move work[MNK_MAX_CELLS];
+                mem_copy(work, rm, sizeof(root_move) * (size_t)n);
+                s->aborted = false;
+                s->weak = false;
+                root_iteration(s, b, work, n, 1, exact_all);
+                mem_copy(rm, work, sizeof(root_move) * (size_t)n);
+                s->aborted = true;
+                return 0;
+            }
+            if (pass == 0 && score > 0) {
+                m->score = WEAK_WIN;
+                m->proven = true;
+                found = true;
+            } else if (pass == 1) {
+                m->score = score >= 0 ? 0 : -WEAK_WIN;
+                m->proven = true;
+                found |= score >= 0;
+            }
+            if (found && !exact_all)
+                break;
+        }
+    }
+    return empties;
+}
+
 /* Runs a search of either algorithm and fills `out`; rm gets every move's
  * value in cell order. */
 static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search_options *o,
@@ -463,6 +547,8 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
         s->nodes = 1; /* the root */
         root_minimax(s, &b, rm, n);
         out->depth = s->aborted ? 0 : g->cells - b.filled;
+    } else if (s->weak) {
+        out->depth = root_weak(s, &b, rm, n, exact_all);
     } else {
         out->depth = root_alphabeta(s, &b, rm, n, exact_all);
     }
@@ -480,20 +566,10 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
     for (int i = 0; i < n; i++)
         if (rm[i].score == best && pick-- == 0) {
             out->best = rm[i].cell;
-            out->value = mnk_value_of_score(best, rm[i].proven);
+            out->value = move_value(s, game, &rm[i]);
             break;
         }
-    if (out->value.result == MNK_DRAW)
-        out->value.plies = g->cells - b.filled;
     return MNK_OK;
-}
-
-static mnk_value move_value(const mnk_game *game, const root_move *m)
-{
-    mnk_value v = mnk_value_of_score(m->score, m->proven);
-    if (v.result == MNK_DRAW)
-        v.plies = game->g.cells - game->b.filled;
-    return v;
 }
 
 mnk_status mnk_best_move(mnk_solver *s, const mnk_game *game, const mnk_search_options *o,
@@ -520,7 +596,7 @@ mnk_status mnk_analyze(mnk_solver *s, const mnk_game *game, const mnk_search_opt
         return st;
     for (int i = 0; i < n; i++) {
         moves[i].cell = rm[i].cell;
-        moves[i].value = move_value(game, &rm[i]);
+        moves[i].value = move_value(s, game, &rm[i]);
     }
     *count = n;
     return MNK_OK;
