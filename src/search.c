@@ -144,6 +144,34 @@ static int order_moves(mnk_solver *s, const board *b, int *moves, int first, boo
     return n;
 }
 
+/* ---- can a side still win? -------------------------------------------- */
+
+/* The Erdos-Selfridge criterion, for `maker` against a breaker who blocks:
+ * with p(L) = 2^-(cells of L still to fill) summed over the lines L open to
+ * the maker, the maker cannot complete any line if the sum is below 1/2
+ * with the maker to move, or below 1 with the breaker to move (the breaker
+ * plays to keep the sum falling). In fixed point, times 2^k: the sum of
+ * 2^(maker's marks on L). A side that cannot win even against a pure
+ * blocker cannot win against an opponent who also plays to win. */
+static bool cannot_win(const board *b, int maker, bool maker_to_move)
+{
+    const geometry *g = b->g;
+    const uint8_t *own = b->count[maker], *other = b->count[maker ^ 1];
+    if (b->open[maker] == 0)
+        return true;
+    if (g->k >= 31)
+        return false; /* the fixed point would overflow: no claim */
+    uint64_t limit = maker_to_move ? UINT64_C(1) << (g->k - 1) : UINT64_C(1) << g->k;
+    uint64_t sum = 0;
+    for (int l = 0; l < g->nlines; l++)
+        if (other[l] == 0) {
+            sum += UINT64_C(1) << own[l];
+            if (sum >= limit)
+                return false;
+        }
+    return true;
+}
+
 /* ---- the search ------------------------------------------------------- */
 
 /* The negamax value of b for its side to move, `ply` plies below the root,
@@ -199,12 +227,13 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
 
     /* Step 4: the quickest possible win is now three plies away and the
      * quickest loss four: no need to look for what lies beyond. A side
-     * without an open line can win no more, and without either it is a
-     * draw. */
+     * that cannot win any more (no open line, or too few by the
+     * Erdos-Selfridge criterion) scores a draw at best; if neither can, it
+     * is a draw. */
     int most = MNK_SCORE_WIN - (ply + 3), least = -(MNK_SCORE_WIN - (ply + 4));
-    if (empties < 4 || b->open[other] == 0)
-        least = 0; /* the opponent has no time, or no line, left */
-    if (b->open[side] == 0)
+    if (empties < 4 || cannot_win(b, other, false))
+        least = 0; /* the opponent has no time left, or cannot win */
+    if (cannot_win(b, side, true))
         most = 0;
     if (alpha < least)
         alpha = least;

@@ -119,7 +119,7 @@ run "$MNK" solve --rules 4,4,4 --json
 json "4,4,4 is a draw" 'j.result === "draw" && j.proven'
 run "$MNK" solve --rules 4,4,3 --json
 json "4,4,3 is a win" 'j.result === "win" && j.proven && j.plies > 0'
-run "$MNK" solve --rules 5,5,5 --nodes 20000 --json
+run "$MNK" solve --rules 7,7,5 --nodes 20000 --json
 json "a node limit stops the search, unproven" 'j.complete === false && j.proven === false && j.best !== null'
 run "$MNK" solve --rules 20,20,5 --nodes 1 --moves j10,i10,k10,a1,l10,a2,m10,a3 --json
 json "20x20 with a limit still takes a win in one" 'j.best === "n10" && j.result === "win" && j.plies === 1'
