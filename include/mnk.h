@@ -229,7 +229,17 @@ typedef struct mnk_search_options {
      * random one, the same for the same seed. */
     uint64_t seed;
     mnk_mode mode; /* MNK_STRONG (0, the default) or MNK_WEAK; the solver only */
+    /* MNK_NO_* bits: rules of the solver to leave out, so that each can be
+     * checked against the others (slower, same values). 0: use them all. */
+    unsigned disable;
 } mnk_search_options;
+
+/* Bits of mnk_search_options.disable. */
+#define MNK_NO_SYMMETRY 1u   /* one table entry per position, not per class */
+#define MNK_NO_CANNOT_WIN 2u /* no "this side can no longer win" bounds */
+#define MNK_NO_DEAD_CELLS 4u /* search every cell on no open line */
+#define MNK_NO_THREATS 8u    /* no double-threat loss, no forced block */
+#define MNK_NO_TABLE 16u     /* no transposition table at all */
 
 typedef struct mnk_search_result {
     int best;        /* a best move, or MNK_NO_CELL when the game is over */

@@ -207,6 +207,7 @@ struct mnk_solver {
     bool aborted;
     bool restricted; /* moves were left out: no proof from this search */
     bool weak;       /* this search proves win, draw or loss only */
+    unsigned disable; /* MNK_NO_* rules left out */
     /* Set by mnk_solver_new when the memory came from mmap. */
     void *alloc_base;
     size_t alloc_len;

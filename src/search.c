@@ -39,6 +39,7 @@ static void solver_begin(mnk_solver *s, const mnk_search_options *o)
     s->aborted = false;
     s->restricted = false;
     s->weak = o && o->mode == MNK_WEAK && o->algorithm == MNK_ALPHABETA;
+    s->disable = o ? o->disable : 0;
 }
 
 /* Counts a node and returns false once the search must stop. The first
@@ -101,6 +102,7 @@ static bool near_a_mark(const board *b, int cell)
  * from every mark are left out. Returns how many. */
 static int order_moves(mnk_solver *s, const board *b, int *moves, int first, bool restrict_far)
 {
+    bool merge_dead = !(s->disable & MNK_NO_DEAD_CELLS);
     const geometry *g = b->g;
     int keys[MNK_MAX_CELLS];
     int n = 0;
@@ -118,7 +120,7 @@ static int order_moves(mnk_solver *s, const board *b, int *moves, int first, boo
         /* A cell on no line either side can still complete is as good as
          * any other such cell: a mark there changes nothing but the number
          * of empty cells. One of them stands for all. */
-        if (promise == 0) {
+        if (promise == 0 && merge_dead) {
             if (dead_seen)
                 continue;
             dead_seen = true;
@@ -192,11 +194,11 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
 
     /* Step 1: the table. A position met before and searched deep enough
      * ends here; otherwise its best move is tried first. */
-    int sym;
-    uint64_t key = board_canonical(b, &sym);
+    int sym = 0;
+    uint64_t key = s->disable & MNK_NO_SYMMETRY ? b->keys[0] : board_canonical(b, &sym);
     int need = depth < empties ? (depth > 0 ? depth : 0) : empties;
     int first = MNK_NO_CELL;
-    const tt_entry *e = tt_probe(&s->tt, key);
+    const tt_entry *e = s->disable & MNK_NO_TABLE ? NULL : tt_probe(&s->tt, key);
     if (e) {
         if (e->move >= 0)
             first = g->sym[g->sym_inverse[sym]][e->move];
@@ -216,13 +218,13 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
         return MNK_SCORE_WIN - (ply + 1);
 
     /* Step 3: two threats of the opponent cannot both be blocked. */
-    int nthreats = board_threats(b, other, threats, 2);
+    int nthreats = s->disable & MNK_NO_THREATS ? 0 : board_threats(b, other, threats, 2);
     if (nthreats >= 2)
         return -(MNK_SCORE_WIN - (ply + 2));
 
     /* With two cells left and no threat, nobody can complete a line any
      * more (a cell that would complete one is a threat already). */
-    if (empties <= 2)
+    if (empties <= 2 && !(s->disable & MNK_NO_THREATS))
         return 0;
 
     /* Step 4: the quickest possible win is now three plies away and the
@@ -231,9 +233,12 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
      * Erdos-Selfridge criterion) scores a draw at best; if neither can, it
      * is a draw. */
     int most = MNK_SCORE_WIN - (ply + 3), least = -(MNK_SCORE_WIN - (ply + 4));
-    if (empties < 4 || cannot_win(b, other, false))
+    if (s->disable & MNK_NO_THREATS)
+        least = -(MNK_SCORE_WIN - (ply + 2)); /* step 3 did not rule that out */
+    bool bounds = !(s->disable & MNK_NO_CANNOT_WIN);
+    if ((empties < 4 && !(s->disable & MNK_NO_THREATS)) || (bounds && cannot_win(b, other, false)))
         least = 0; /* the opponent has no time left, or cannot win */
-    if (cannot_win(b, side, true))
+    if (bounds && cannot_win(b, side, true))
         most = 0;
     if (alpha < least)
         alpha = least;
@@ -277,7 +282,8 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
     }
 
     int bound = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-    tt_store(&s->tt, key, tt_score_to_table(best, ply), g->sym[sym][best_move], need, bound);
+    if (!(s->disable & MNK_NO_TABLE))
+        tt_store(&s->tt, key, tt_score_to_table(best, ply), g->sym[sym][best_move], need, bound);
     return best;
 }
 
