@@ -34,7 +34,8 @@ enum {
     OPT_TWO_PLAYERS = 1 << 12,
     OPT_WATCH = 1 << 13,
     OPT_FILES = 1 << 14, /* any number of positional arguments: files */
-    OPT_WEAK = 1 << 15
+    OPT_WEAK = 1 << 15,
+    OPT_MAX = 1 << 16
 };
 
 typedef struct cli_options {
@@ -42,6 +43,7 @@ typedef struct cli_options {
     const char *moves;     /* --moves, or NULL */
     bool json;
     bool weak;             /* --weak: win, draw or loss only */
+    int max;               /* --max N (table); 0: not given */
     uint64_t seed;
     double seconds;        /* --time; 0: none */
     bool seconds_given;
@@ -138,5 +140,6 @@ int cmd_solve(const cli_options *opt);
 int cmd_tree(const cli_options *opt);
 int cmd_play(const cli_options *opt);
 int cmd_bench(const cli_options *opt);
+int cmd_table(const cli_options *opt);
 
 #endif /* MNK_CLI_H */

@@ -60,6 +60,15 @@ static const cli_command commands[] = {
      "and the total node count, the search's fingerprint. Exit 1 if any answer\n"
      "is wrong.",
      cmd_bench},
+    {"table", "Compute the table of which m,n,k-games are wins and which draws.",
+     OPT_MAX | OPT_TIME | OPT_NODES | OPT_TABLE | OPT_JSON,
+     "[options]",
+     "For every board m x n with m <= n <= --max and every k from 1 to n, proves\n"
+     "from scratch whether the first player wins or it is a draw (weak solving),\n"
+     "with the time each entry took; '?' where --time or --nodes ran out\n"
+     "(each entry gets the whole limit). An n x m board is the same game as\n"
+     "m x n turned a quarter. With --json, one object per line.",
+     cmd_table},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -141,6 +141,41 @@ out=$(cat "$tmp/out")
 expect_rc "Ctrl-C exits 130" 130
 expect_match "Ctrl-C prints what is known" "$out" "best move [a-g][1-7]"
 
+# --- weak solving, the results table, benchmark sets -------------------------
+run "$MNK" solve --weak --rules 5,5,4 --json
+json "5,5,4 is a draw (weak)" 'j.result === "draw" && j.proven && j.plies === 25'
+run "$MNK" solve --weak --rules 6,5,4 --json
+json "6,5,4 is a win for X (weak: plies unknown)" 'j.result === "win" && j.proven && j.plies === null'
+run "$MNK" analyze --weak x.o/x.x/oo.
+expect_match "weak analysis: b2 still a win in 1" "$out" "b2 +win in 1"
+expect_match "weak analysis: losses without plies" "$out" "c3 +loss$"
+run "$MNK" table --max 4 --json
+json_lines() { # NAME EXPRESSION over the array j of all lines
+    if printf '%s\n' "$out" | node -e '
+        let s = ""; process.stdin.on("data", d => s += d).on("end", () => {
+            const j = s.trim().split("\n").map(l => JSON.parse(l));
+            process.exit(eval(process.argv[1]) ? 0 : 1);
+        });' "$2"; then ok; else bad "$1: $2 is false"; fi
+}
+json_lines "table: 3,3,3 draw, 4,3,3 win, 4,4,3 win, 4,4,4 draw" \
+    'const v = (m, n, k) => j.find(e => e.m === m && e.n === n && e.k === k).result;
+     v(3,3,3) === "draw" && v(3,4,3) === "win" && v(4,4,3) === "win" && v(4,4,4) === "draw" && v(1,1,1) === "win"'
+json_lines "table: every entry with m <= n <= 4, k <= n" 'j.length === 1+2+3+4 + 2+3+4 + 3+4 + 4 && j.every(e => e.m <= e.n && e.k <= e.n && e.complete)'
+run "$MNK" table --max 3
+expect_match "table in text" "$out" "^3x3 +win"
+run "$MNK" bench bench/sets/444-ply6-9-near.txt bench/sets/333-ply1-4-near.txt
+expect_rc "bench on two sets" 0
+expect_match "bench reports each set" "$out" "444-ply6-9-near.txt +40 +0 "
+{ echo "rules 3,3,3"; echo "x.o/x.x/oo. loss 1"; } >"$tmp/wrong.txt"
+run "$MNK" bench "$tmp/wrong.txt"
+expect_rc "bench with a wrong value fails" 1
+expect_match "bench names the wrong value" "$err" "the solver says win 1"
+{ echo "rules 3,3,3"; echo "x.o/x.x/oo. win"; } >"$tmp/bad.txt"
+run "$MNK" bench "$tmp/bad.txt"
+expect_rc "bench with a malformed set fails" 1
+run "$MNK" bench
+expect_rc "bench needs a set" 2
+
 # --- tree ------------------------------------------------------------------
 run "$MNK" tree x.o/x.x/oo.
 expect_match "tree is DOT" "$out" "^digraph minimax"
@@ -229,7 +264,7 @@ check_bad "moves: junk" 1 "a cell is" -- best --moves 'b2;c3'
 check_bad "best of a finished game" 1 "game is over" -- best xxx/oo./...
 
 # --- help and version ----------------------------------------------------------
-for cmd in best analyze count solve tree play; do
+for cmd in best analyze count solve tree play bench table; do
     run "$MNK" "$cmd" --help
     expect_rc "$cmd --help" 0
     expect_match "$cmd --help text" "$out" "^Usage: mnk $cmd"
