@@ -132,6 +132,48 @@ int board_threats(const board *b, int side, int *cells, int max)
     return found;
 }
 
+/* The empty cell of a line that has only one. */
+static int line_gap(const board *b, int l)
+{
+    const geometry *g = b->g;
+    int cell = g->line_start[l];
+    while (b->cell[cell] != MNK_EMPTY)
+        cell += g->line_step[l];
+    return cell;
+}
+
+void board_scan(const board *b, line_scan *out)
+{
+    const geometry *g = b->g;
+    int side = board_side(b);
+    const uint8_t *own = b->count[side], *other = b->count[side ^ 1];
+    uint64_t pot_own = 0, pot_other = 0;
+    int nthreats = 0, k1 = g->k - 1;
+
+    out->win_now = false;
+    for (int l = 0; l < g->nlines; l++) {
+        int o = own[l], t = other[l];
+        if (t == 0) {
+            if (o == k1) {
+                out->win_now = true; /* nothing else matters */
+                return;
+            }
+            pot_own += UINT64_C(1) << o;
+        }
+        if (o == 0) {
+            if (t == k1 && nthreats < 2) {
+                int cell = line_gap(b, l);
+                if (nthreats == 0 || out->threats[0] != cell)
+                    out->threats[nthreats++] = cell;
+            }
+            pot_other += UINT64_C(1) << t;
+        }
+    }
+    out->nthreats = nthreats;
+    out->potential[side] = pot_own;
+    out->potential[side ^ 1] = pot_other;
+}
+
 bool board_has_line(const board *b, int side)
 {
     const geometry *g = b->g;

@@ -120,6 +120,16 @@ uint64_t board_canonical(const board *b, int *sym);
 /* Cells where side would complete a line at once, up to max of them, into
  * cells[]; returns how many were found (stopping at max). */
 int board_threats(const board *b, int side, int *cells, int max);
+/* What one pass over the lines tells the search about a position. */
+typedef struct line_scan {
+    bool win_now;  /* the side to move completes a line with its next mark */
+    int nthreats;  /* cells where the other side would complete one (at most 2) */
+    int threats[2];
+    /* potential[side]: the sum of 2^(side's marks) over the lines open to
+     * side (the Erdos-Selfridge sum, times 2^k). */
+    uint64_t potential[2];
+} line_scan;
+void board_scan(const board *b, line_scan *out);
 /* Does side hold a complete line? */
 bool board_has_line(const board *b, int side);
 /* Static evaluation for the side to move, within +-EVAL_MAX. */

@@ -152,26 +152,13 @@ static int order_moves(mnk_solver *s, const board *b, int *moves, int first, boo
  * with p(L) = 2^-(cells of L still to fill) summed over the lines L open to
  * the maker, the maker cannot complete any line if the sum is below 1/2
  * with the maker to move, or below 1 with the breaker to move (the breaker
- * plays to keep the sum falling). In fixed point, times 2^k: the sum of
- * 2^(maker's marks on L). A side that cannot win even against a pure
- * blocker cannot win against an opponent who also plays to win. */
-static bool cannot_win(const board *b, int maker, bool maker_to_move)
+ * plays to keep the sum falling). In fixed point, times 2^k, that sum is
+ * the scan's potential. A side that cannot win even against a pure blocker
+ * cannot win against an opponent who also plays to win. */
+static bool cannot_win(const board *b, const line_scan *scan, int maker, bool maker_to_move)
 {
-    const geometry *g = b->g;
-    const uint8_t *own = b->count[maker], *other = b->count[maker ^ 1];
-    if (b->open[maker] == 0)
-        return true;
-    if (g->k >= 31)
-        return false; /* the fixed point would overflow: no claim */
-    uint64_t limit = maker_to_move ? UINT64_C(1) << (g->k - 1) : UINT64_C(1) << g->k;
-    uint64_t sum = 0;
-    for (int l = 0; l < g->nlines; l++)
-        if (other[l] == 0) {
-            sum += UINT64_C(1) << own[l];
-            if (sum >= limit)
-                return false;
-        }
-    return true;
+    uint64_t limit = maker_to_move ? UINT64_C(1) << (b->g->k - 1) : UINT64_C(1) << b->g->k;
+    return b->open[maker] == 0 || scan->potential[maker] < limit;
 }
 
 /* ---- the search ------------------------------------------------------- */
@@ -185,7 +172,7 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
     const geometry *g = b->g;
     int side = board_side(b), other = side ^ 1;
     int empties = g->cells - b->filled;
-    int threats[2];
+    line_scan scan;
 
     if (!count_node(s))
         return 0;
@@ -213,12 +200,14 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
         }
     }
 
-    /* Step 2: a win on the spot ends the search here. */
-    if (board_threats(b, side, threats, 1))
+    /* Step 2: a win on the spot ends the search here. One pass over the
+     * lines finds it, the opponent's threats and both sides' potentials. */
+    board_scan(b, &scan);
+    if (scan.win_now)
         return MNK_SCORE_WIN - (ply + 1);
 
     /* Step 3: two threats of the opponent cannot both be blocked. */
-    int nthreats = s->disable & MNK_NO_THREATS ? 0 : board_threats(b, other, threats, 2);
+    int nthreats = s->disable & MNK_NO_THREATS ? 0 : scan.nthreats;
     if (nthreats >= 2)
         return -(MNK_SCORE_WIN - (ply + 2));
 
@@ -236,9 +225,9 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
     if (s->disable & MNK_NO_THREATS)
         least = -(MNK_SCORE_WIN - (ply + 2)); /* step 3 did not rule that out */
     bool bounds = !(s->disable & MNK_NO_CANNOT_WIN);
-    if ((empties < 4 && !(s->disable & MNK_NO_THREATS)) || (bounds && cannot_win(b, other, false)))
+    if ((empties < 4 && !(s->disable & MNK_NO_THREATS)) || (bounds && cannot_win(b, &scan, other, false)))
         least = 0; /* the opponent has no time left, or cannot win */
-    if (bounds && cannot_win(b, side, true))
+    if (bounds && cannot_win(b, &scan, side, true))
         most = 0;
     if (alpha < least)
         alpha = least;
@@ -255,7 +244,7 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
     int moves[MNK_MAX_CELLS];
     int nmoves;
     if (nthreats == 1) {
-        moves[0] = threats[0];
+        moves[0] = scan.threats[0];
         nmoves = 1;
     } else {
         nmoves = order_moves(s, b, moves, first, !g->small && depth < empties);
