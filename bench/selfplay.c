@@ -6,7 +6,11 @@
  * README quotes them. Reproducible: every game's random choices come from
  * a fixed seed.
  *
- *     build/selfplay [GAMES [M,N,K]]      (default 1000 on 3,3,3)
+ *     build/selfplay [GAMES [M,N,K [NODES]]]
+ *
+ * GAMES defaults to 1000, the rules to 3,3,3; NODES limits every move's
+ * search (needed on boards that cannot be solved: the games then depend on
+ * the machine no more than on the node count).
  */
 #include "mnk.h"
 
@@ -48,7 +52,8 @@ static int random_move(const mnk_game *game, uint64_t *rng)
 
 /* One game, x and o being players (a level or RANDOM_PLAYER); returns the
  * winner. */
-static mnk_piece play_game(mnk_solver *solver, mnk_game *game, int x, int o, uint64_t *rng)
+static mnk_piece play_game(mnk_solver *solver, mnk_game *game, const mnk_search_options *opt,
+                           int x, int o, uint64_t *rng)
 {
     mnk_game_reset(game, mnk_game_rules(game), NULL);
     while (!mnk_game_is_over(game)) {
@@ -58,7 +63,7 @@ static mnk_piece play_game(mnk_solver *solver, mnk_game *game, int x, int o, uin
             cell = random_move(game, rng);
         } else {
             mnk_search_result res;
-            if (mnk_choose_move(solver, game, (mnk_level)who, NULL, rng, &res) != MNK_OK) {
+            if (mnk_choose_move(solver, game, (mnk_level)who, opt, rng, &res) != MNK_OK) {
                 fprintf(stderr, "selfplay: no move chosen\n");
                 exit(1);
             }
@@ -86,20 +91,25 @@ int main(int argc, char **argv)
 {
     long games = argc > 1 ? atol(argv[1]) : 1000;
     mnk_rules rules = MNK_TICTACTOE;
+    mnk_search_options opt = {0};
     mnk_game *game;
     mnk_solver *solver;
 
+    if (argc > 3)
+        opt.max_nodes = strtoull(argv[3], NULL, 10);
     if (games < 2 || (argc > 2 && mnk_rules_parse(argv[2], &rules, NULL) != MNK_OK)) {
-        fprintf(stderr, "usage: selfplay [GAMES [M,N,K]]\n");
+        fprintf(stderr, "usage: selfplay [GAMES [M,N,K [NODES]]]\n");
         return 2;
     }
     if (mnk_game_new(rules, &game) != MNK_OK || mnk_solver_new((size_t)16 << 20, &solver) != MNK_OK) {
         fprintf(stderr, "selfplay: out of memory\n");
         return 1;
     }
-    printf("selfplay: %ld games per pairing on %d,%d,%d, half as X and half as O;\n"
-           "wins/draws/losses of the level on the left (as X | as O | total)\n\n",
+    printf("selfplay: %ld games per pairing on %d,%d,%d, half as X and half as O;\n",
            games, rules.m, rules.n, rules.k);
+    if (opt.max_nodes)
+        printf("searches limited to %llu nodes a move;\n", (unsigned long long)opt.max_nodes);
+    printf("wins/draws/losses of the level on the left (as X | as O | total)\n\n");
     printf("%-8s %-8s %17s | %17s | %17s\n", "level", "against", "as X  W/D/L", "as O  W/D/L",
            "total W/D/L");
     clock_t start = clock();
@@ -109,9 +119,9 @@ int main(int argc, char **argv)
             uint64_t rng = 1000003u * (uint64_t)(level + 1) + 7919u * (uint64_t)(opp + 2);
             for (long g = 0; g < games; g++) {
                 if (g % 2 == 0)
-                    tally(&as_x, play_game(solver, game, level, opp, &rng), MNK_X);
+                    tally(&as_x, play_game(solver, game, &opt, level, opp, &rng), MNK_X);
                 else
-                    tally(&as_o, play_game(solver, game, opp, level, &rng), MNK_O);
+                    tally(&as_o, play_game(solver, game, &opt, opp, level, &rng), MNK_O);
             }
             char a[32], b[32], c[32];
             snprintf(a, sizeof a, "%ld/%ld/%ld", as_x.win, as_x.draw, as_x.loss);

@@ -1,0 +1,41 @@
+# play.mk - `mnk play`: the match state machine (library), the line game and
+# the full-screen game (ncursesw), their tests and the self-play bench.
+
+CORE_SRC += src/match.c
+CLI_SRC += $(wildcard tui/*.c)
+HEADERS += $(wildcard tui/*.h)
+CLI_LIBS += $(shell pkg-config --libs ncursesw)
+CLI_CPPFLAGS += $(shell pkg-config --cflags ncursesw) -Itui
+
+TEST_TARGETS += test-match
+BENCH_TARGETS += bench-selfplay
+
+.PHONY: test-match test-play test-play-plain test-play-tui bench-selfplay
+
+CMOCKA_FLAGS = $(shell pkg-config --cflags --libs cmocka)
+
+$(B)/test_match: tests/unit/test_match.c $(B)/libmnk.a $(HEADERS)
+	$(CC) $(ALL_CPPFLAGS) $(WARNINGS) $(CFLAGS) -o $@ $< $(B)/libmnk.a $(CMOCKA_FLAGS)
+
+# src/match.c is part of the core: it must compile without a C library.
+test-match: $(B)/test_match
+	@if command -v clang >/dev/null; then \
+	    echo "clang --target=wasm32 -ffreestanding src/match.c"; \
+	    clang --target=wasm32 -std=c11 -ffreestanding -nostdlib -Wall -Wextra -Werror \
+	        -Iinclude -fsyntax-only src/match.c; fi
+	$(B)/test_match 2>&1
+
+# The line game through a pipe, then the full-screen game in a private tmux.
+test-play: test-play-plain test-play-tui
+
+test-play-plain: $(B)/mnk
+	sh tests/tui/plain.sh $(B)/mnk
+
+test-play-tui: $(B)/mnk
+	sh tests/tui/tui.sh $(B)/mnk
+
+$(B)/selfplay: bench/selfplay.c $(B)/libmnk.a $(HEADERS)
+	$(CC) $(ALL_CPPFLAGS) $(WARNINGS) $(CFLAGS) -o $@ $< $(B)/libmnk.a
+
+bench-selfplay: $(B)/selfplay
+	$(B)/selfplay
