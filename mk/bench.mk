@@ -17,5 +17,5 @@ BENCH_SOLVE_SECONDS ?= 60
 .PHONY: bench-solver
 bench-solver: $(B)/mnk
 	$(B)/mnk bench bench/sets/*.txt
-	@for r in 3,3,3 4,4,4 5,4,4 4,5,4 5,5,4 6,5,4 7,4,4 5,5,5; do \
-	    $(B)/mnk solve --rules $$r --time $(BENCH_SOLVE_SECONDS) --json; done
+	$(B)/mnk bench --weak bench/sets/*.txt
+	bash bench/solve-targets.sh $(B) $(BENCH_SOLVE_SECONDS)
