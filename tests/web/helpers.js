@@ -1,0 +1,179 @@
+/*
+ * helpers.js - what the browser tests share: Debian's Chromium through
+ * playwright-core, a static server on 127.0.0.1, the page's board read
+ * back from its accessible labels, and the native `mnk` command as the
+ * oracle for every value and move the page shows.
+ */
+'use strict';
+
+const assert = require('node:assert/strict');
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
+
+let chromium;
+try {
+  ({ chromium } = require('playwright-core'));
+} catch (err) {
+  throw new Error('playwright-core is missing: run `npm ci` (make test does it)');
+}
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const BUILD = path.resolve(ROOT, process.env.MNK_BUILD || 'build');
+const MNK = path.join(BUILD, 'mnk');
+const PAGE = path.join(BUILD, 'web', 'mnk.html');
+const CHROMIUM = '/usr/bin/chromium';
+/* The table the page's engine has (web/wasm_api.c), for node counts. */
+const TABLE_MIB = '16';
+
+for (const f of [MNK, PAGE, CHROMIUM])
+  if (!fs.existsSync(f)) throw new Error(`${f} is missing: run make web (and make deps for Chromium)`);
+
+/* ---- the native oracle ------------------------------------------------- */
+
+function mnk(...args) {
+  return execFileSync(MNK, args, { encoding: 'utf8' }).trim();
+}
+
+function mnkJSON(command, ...args) {
+  return JSON.parse(mnk(command, '--json', ...args));
+}
+
+function valueText(v) {
+  if (!v.proven) return 'not proven';
+  return v.result === 'draw' ? 'draw' : `${v.result} in ${v.plies}`;
+}
+
+/* The moves a player of `level` may choose in a position, from the values
+ * `mnk analyze --json` gives (include/mnk.h, "Levels"): it sees a move's
+ * win or loss only within its horizon, and picks among the moves it cannot
+ * tell from the best it sees. */
+const HORIZON = [1, 2, 4, Infinity];
+function levelChoices(analysis, level) {
+  const seen = analysis.moves.map((mv) => {
+    if (mv.result === 'draw' || mv.plies > HORIZON[level]) return 0;
+    return mv.result === 'win' ? 30000 - mv.plies : mv.plies - 30000;
+  });
+  const best = Math.max(...seen);
+  return analysis.moves.filter((_, i) => seen[i] === best).map((mv) => mv.move);
+}
+
+/* ---- serving and browsing --------------------------------------------- */
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.wasm': 'application/wasm', '.png': 'image/png' };
+
+/* Serves build/web on 127.0.0.1 at a free port. */
+async function startServer() {
+  const root = path.dirname(PAGE);
+  const server = http.createServer((req, res) => {
+    const name = path.normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^([/\\])+/, '');
+    const file = path.join(root, name);
+    if (!file.startsWith(root) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}/mnk.html`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+const FILE_URL = pathToFileURL(PAGE).href;
+
+function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/* Opens the page in a fresh context and waits for the engine. Every
+ * console error, page error and request outside the page is kept in
+ * `problems`, which each test checks at its end. */
+async function openPage(browser, url, { viewport = { width: 1280, height: 800 }, colorScheme = 'light', context } = {}) {
+  const ctx = context || await browser.newContext({ viewport, colorScheme });
+  const page = await ctx.newPage();
+  const problems = [];
+  const pageBase = url.split('?')[0];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  page.on('request', (r) => {
+    const u = r.url();
+    if (u.split('?')[0] !== pageBase && !u.startsWith('blob:') && !u.startsWith('data:')) problems.push(`request: ${u}`);
+  });
+  page.on('worker', (w) => w.on('console', (m) => { if (m.type() === 'error') problems.push(`worker: ${m.text()}`); }));
+  await page.goto(url);
+  await waitReady(page);
+  return { ctx, page, problems };
+}
+
+async function waitReady(page) {
+  await page.waitForSelector('#app[data-ready="true"][data-state="idle"]', { timeout: 15000 });
+}
+
+/* Waits until the page has nothing left to do (the computer has moved,
+ * the overlay and the panel are filled in). */
+async function waitIdle(page, timeout = 15000) {
+  await page.waitForSelector('#app[data-state="idle"]', { timeout });
+}
+
+/* ---- the board --------------------------------------------------------- */
+
+/* The board from the cells' labels ("b2, X, last move"), in the slash
+ * notation of `mnk`. */
+async function readBoard(page) {
+  return page.evaluate(() => {
+    const cells = [...document.querySelectorAll('#board .cell')].map((b) => b.getAttribute('aria-label'));
+    const m = getComputedStyle(document.getElementById('board-frame')).getPropertyValue('--m').trim();
+    return { labels: cells, m: Number(m) };
+  }).then(({ labels, m }) => {
+    const marks = labels.map((l) => {
+      const state = l.split(', ')[1];
+      return state === 'X' ? 'x' : state === 'O' ? 'o' : '.';
+    });
+    const rows = [];
+    for (let i = 0; i < marks.length; i += m) rows.push(marks.slice(i, i + m).join(''));
+    return { position: rows.join('/'), labels, marks };
+  });
+}
+
+const cellButton = (page, name) => page.locator(`#board .cell[aria-label^="${name}, "]`);
+
+async function clickCell(page, name) {
+  await cellButton(page, name).click();
+  await waitIdle(page);
+}
+
+async function status(page) {
+  return (await page.textContent('#status')).trim();
+}
+
+function checkNoProblems(problems) {
+  assert.deepEqual(problems, [], 'no console errors, page errors or requests outside the page');
+}
+
+/* A small deterministic random generator for the tests' own moves. */
+function rng(seed) {
+  let s = seed >>> 0;
+  return (n) => {
+    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    s = (s ^ (s >>> 13)) >>> 0;
+    return s % n;
+  };
+}
+
+module.exports = {
+  ROOT, BUILD, PAGE, FILE_URL, TABLE_MIB,
+  mnk, mnkJSON, valueText, levelChoices,
+  startServer, launch, openPage, waitReady, waitIdle,
+  readBoard, cellButton, clickCell, status, checkNoProblems, rng,
+};
