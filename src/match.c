@@ -189,7 +189,9 @@ mnk_status mnk_match_init(void *mem, size_t size, mnk_rules rules, uint64_t seed
                           mnk_match **out)
 {
     mnk_game *game;
-    if (!mem || !out)
+    /* Alignment is checked here, not left to mnk_game_init: taking
+     * &m->game of a misaligned m is already undefined behaviour. */
+    if (!mem || !out || ((uintptr_t)mem & (sizeof(uint64_t) - 1)) != 0)
         return MNK_ERR_ARGUMENT;
     if (size < sizeof(mnk_match))
         return MNK_ERR_MEMORY;
