@@ -49,7 +49,30 @@ static const cli_command commands[] = {
      OPT_RULES | OPT_SEED | OPT_TIME | OPT_AS | OPT_PLAIN | OPT_LEVEL | OPT_TWO_PLAYERS | OPT_WATCH |
          OPT_TABLE,
      "[options]",
-     "Type a cell (b2, or a number 1..m*n) to play it; q or end of input quits.",
+     "On a terminal, a full-screen game; otherwise, or with --plain, a line game\n"
+     "that reads one move per line, so a game can be piped in. A move is a cell:\n"
+     "b2 (column letter, row number; a1 is the top-left corner) or a number\n"
+     "1..m*n row by row. X always moves first: --as o lets the computer start.\n"
+     "The computer thinks for at most --time seconds a move (default 1); where it\n"
+     "cannot solve the board in that time it plays the best move found and says\n"
+     "that it is not proven.\n"
+     "\n"
+     "Levels, from every move's value (as mnk analyze gives it):\n"
+     "  easy     looks 1 ply ahead: takes a win on the spot, else plays at random\n"
+     "  medium   looks 2 plies ahead: also never lets you win on the spot (blocks)\n"
+     "  hard     looks 4 plies ahead: also makes forks and avoids yours\n"
+     "  perfect  sees the whole game: the quickest win, else a draw, else the\n"
+     "           slowest loss; it never loses a game it can draw\n"
+     "Among moves a level cannot tell apart it picks one at random (--seed\n"
+     "repeats a game).\n"
+     "\n"
+     "Full-screen keys: arrows or hjkl move, Enter or Space plays, a click plays;\n"
+     "1-9 go to that cell on 3x3, g or a digit types a cell on larger boards;\n"
+     "u undo (your move and the reply), H hint, a analysis (every empty cell's\n"
+     "value: W3 win in 3, D draw, L4 loss in 4), n new game, q quit; x play X,\n"
+     "o play O, t two players, w watch, + and - change the level.\n"
+     "Line game: a cell, or u (undo), h (hint), a (analysis), n (new game),\n"
+     "q (quit), ? (help); end of input quits too.",
      cmd_play},
     {"bench", "Solve benchmark sets and report the solver's speed.",
      OPT_ALGORITHM | OPT_TABLE | OPT_FILES | OPT_WEAK,

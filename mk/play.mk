@@ -7,7 +7,7 @@ HEADERS += $(wildcard tui/*.h)
 CLI_LIBS += $(shell pkg-config --libs ncursesw)
 CLI_CPPFLAGS += $(shell pkg-config --cflags ncursesw) -Itui
 
-TEST_TARGETS += test-match
+TEST_TARGETS += test-match test-play
 BENCH_TARGETS += bench-selfplay
 
 .PHONY: test-match test-play test-play-plain test-play-tui bench-selfplay
@@ -29,10 +29,10 @@ test-match: $(B)/test_match
 test-play: test-play-plain test-play-tui
 
 test-play-plain: $(B)/mnk
-	sh tests/tui/plain.sh $(B)/mnk
+	bash tests/tui/plain.sh $(B)/mnk
 
 test-play-tui: $(B)/mnk
-	sh tests/tui/tui.sh $(B)/mnk
+	bash tests/tui/tui.sh $(B)/mnk
 
 $(B)/selfplay: bench/selfplay.c $(B)/libmnk.a $(HEADERS)
 	$(CC) $(ALL_CPPFLAGS) $(WARNINGS) $(CFLAGS) -o $@ $< $(B)/libmnk.a

@@ -130,6 +130,7 @@ mnk_status mnk_choose_move(mnk_solver *solver, const mnk_game *game, mnk_level l
     if (options)
         o = *options;
     o.seed = rng_next(rng) | 1; /* 0 would mean "no random choice" */
+    o.mode = MNK_STRONG;        /* the levels need the plies of each value */
     if (level == MNK_LEVEL_PERFECT)
         return mnk_best_move(solver, game, &o, out);
 

@@ -1,0 +1,277 @@
+#!/usr/bin/env bash
+# The full-screen game of `mnk play`, end to end, in a private tmux server:
+# whole games as X and as O against the perfect computer (which must never
+# lose), the screen checked after every move, undo, the hint, the analysis,
+# refusals, mouse clicks, modes and levels from keys, a resize to a window
+# too small and back, NO_COLOR, and q and Ctrl-C leaving the terminal as it
+# was. Nothing here sleeps for a fixed time: every step waits for the text
+# it expects, up to a generous limit. Usage: tests/tui/tui.sh [path/to/mnk]
+set -u
+
+MNK=$(cd "$(dirname "${1:-build/mnk}")" && pwd)/$(basename "${1:-build/mnk}")
+# A private tmux server per terminal started (a fresh socket each time:
+# a server just killed may still be going away).
+servers=0
+T=()
+new_server() {
+    [ "${#T[@]}" -gt 0 ] && "${T[@]}" kill-server 2>/dev/null
+    servers=$((servers + 1))
+    T=(tmux -L "mnk-test-$$-$servers" -f /dev/null)
+}
+TIMEOUT=${TUI_TIMEOUT:-20} # seconds for any one thing to appear
+pass=0
+fail=0
+tmp=$(mktemp -d)
+cleanup() {
+    for ((i = 1; i <= servers; i++)); do tmux -L "mnk-test-$$-$i" kill-server 2>/dev/null; done
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+RANDOM=4242 # the test's own moves, the same every run
+
+ok() { pass=$((pass + 1)); }
+bad() {
+    fail=$((fail + 1))
+    printf 'FAIL: %s\n' "$*"
+    printf '%s\n' '--- screen ---' "$(cap)" '--------------'
+}
+
+cap() { "${T[@]}" capture-pane -p -t game 2>/dev/null; }
+keys() { "${T[@]}" send-keys -t game "$@"; }
+
+# until CMD...: polls until CMD succeeds (true) or TIMEOUT passes (false).
+until_true() {
+    local end=$((SECONDS + TIMEOUT))
+    while ! "$@"; do
+        [ "$SECONDS" -ge "$end" ] && return 1
+        sleep 0.02
+    done
+}
+screen_has() { cap | grep -qF -- "$1"; }
+screen_lacks() { ! cap | grep -qF -- "$1"; }
+wait_for() { # TEXT NAME
+    if until_true screen_has "$1"; then ok; else bad "${2:-waiting for [$1]}: [$1] never appeared"; return 1; fi
+}
+wait_gone() { # TEXT NAME
+    if until_true screen_lacks "$1"; then ok; else bad "${2:-[$1] should go}: [$1] stayed"; return 1; fi
+}
+
+# The 3x3 board on the screen as nine characters (X, O or . row by row);
+# boxed layout, analysis off.
+board() {
+    cap | sed 's/│/|/g' | awk -F'|' '/^ *[0-9]+ \|/ {
+        for (i = 2; i < NF; i++) { c = $i; gsub(/ /, "", c); printf "%s", (c == "" ? "." : c) } }'
+}
+marks() { local b; b=$(board); b=${b//./}; echo ${#b}; }
+marks_are() { [ "$(marks)" -eq "$1" ]; }
+over() { screen_has " wins: " || screen_has "Draw. "; }
+# After a move: the reply is there (n marks, a person to move) or it is over.
+settled() { over || { marks_are "$1" && screen_has "Your move ("; }; }
+
+# start ARGS...: a shell in a fresh terminal (80x24, or W x H), mnk play
+# ARGS in it;
+# after it exits the shell prints EXIT=<code> and whether stty is as before.
+start() {
+    new_server
+    "${T[@]}" new-session -d -s game -x "${W:-80}" -y "${H:-24}" "env PS1='$ ' sh" ||
+        { bad "tmux"; return 1; }
+    rm -f "$tmp/stty.after"
+    keys "clear; stty -g > $tmp/stty.before; $MNK play $*; echo EXIT=\$?; stty -g > $tmp/stty.after; echo DONE" Enter
+}
+# The terminal is as it was: the exit code, stty's settings, and the game
+# gone from the screen (the shell's screen is back).
+check_exit() { # CODE NAME
+    wait_for "DONE" "$2: the shell comes back" || return
+    if screen_has "EXIT=$1"; then ok; else bad "$2: exit code $1 expected"; fi
+    if cmp -s "$tmp/stty.before" "$tmp/stty.after"; then ok; else bad "$2: stty settings changed"; fi
+    if screen_lacks "┌" && screen_lacks "Tally:"; then ok
+    else bad "$2: the game is still on the screen"; fi
+}
+
+# One whole game at the perfect level; `me` is X or O. Random empty cells by
+# digit and Enter; after each move the screen must show the mark where it
+# was played and the computer's reply.
+play_game() {
+    local me=$1 b empties i cell n
+    while ! over; do
+        b=$(board)
+        n=$(marks)
+        empties=()
+        for ((i = 0; i < 9; i++)); do [ "${b:i:1}" = . ] && empties+=("$i"); done
+        cell=${empties[RANDOM % ${#empties[@]}]}
+        keys "$((cell + 1))" Enter
+        if ! until_true settled $((n + 2)); then bad "no reply after my move at $((cell + 1))"; return 1; fi
+        b=$(board)
+        if [ "${b:cell:1}" = "$me" ]; then ok; else bad "my $me is not at cell $((cell + 1)): $b"; return 1; fi
+    done
+    if screen_has "You win!"; then bad "the perfect computer lost"; else ok; fi
+}
+
+# --- whole games as X -------------------------------------------------------
+start --seed 11
+wait_for "Your move (X)." "the game opens"
+wait_for "mnk play - tic-tac-toe - you X, computer O (perfect)" "the title"
+wait_for "Tally: you won 0, lost 0, drew 0." "the tally"
+wait_for "u undo, H hint, a analysis, n new game, q quit." "the help line"
+if [ "$(board)" = "........." ]; then ok; else bad "an empty board: $(board)"; fi
+games=0
+for g in 1 2 3 4; do
+    [ "$g" -gt 1 ] && { keys n; until_true marks_are 0 || bad "n: a new game"; }
+    play_game X
+    games=$((games + 1))
+done
+# The tally counts every game, and none won against perfect.
+tally=$(cap | grep -o 'Tally: you won [0-9]*, lost [0-9]*, drew [0-9]*')
+read -r won lost drew <<<"$(echo "$tally" | tr -cs '0-9' ' ')"
+if [ "${won:-x}" = 0 ] && [ $((lost + drew)) -eq "$games" ]; then ok; else bad "tally after $games games: $tally"; fi
+
+# A finished game refuses moves.
+keys Enter
+wait_for "The game is over: press n for a new game." "a move after the end"
+
+# --- whole games as O ---------------------------------------------------------
+keys o
+wait_for "New game: you play O; the computer (X) starts." "o: play O"
+wait_for "you O, computer X (perfect)" "the title says O"
+until_true settled 1 || bad "the computer opens as X"
+for g in 1 2 3; do
+    [ "$g" -gt 1 ] && { keys n; until_true settled 1 || bad "n as O: X opens"; }
+    play_game O
+done
+
+# --- undo and hint --------------------------------------------------------------
+keys x
+wait_for "New game: you play X" "x: play X"
+keys u
+wait_for "Nothing to undo." "undo at the start"
+keys 1 Enter
+until_true settled 2 || bad "a1 and the reply"
+keys u
+wait_for "Taken back." "undo"
+if until_true marks_are 0; then ok; else bad "undo takes back the move and the reply: $(board)"; fi
+keys 1 Enter
+until_true settled 2 || bad "a1 again"
+keys 1 Enter
+wait_for "a1 is taken: choose an empty cell." "an occupied cell is refused"
+keys H
+wait_for "Hint for X: " "the hint"
+wait_for "(draw)." "the hint's value"
+# The hint moved the cursor to its cell: Enter plays it.
+hint=$(cap | grep -o 'Hint for X: [a-c][1-3]' | tail -c 3)
+keys Enter
+until_true settled 4 || bad "playing the hint"
+b=$(board)
+idx=$(( ( ${hint:1:1} - 1 ) * 3 + $(printf '%d' "'${hint:0:1}") - 97 ))
+if [ "${b:idx:1}" = X ]; then ok; else bad "the hint $hint was played: $b"; fi
+
+# --- analysis overlay ------------------------------------------------------------
+keys a
+wait_for "Analysis for X:" "the analysis overlay"
+if cap | grep -E '^ +[123] ' | grep -qE '│ (D|W[0-9]|L[0-9]) '; then ok; else bad "values in the empty cells"; fi
+keys a
+wait_gone "Analysis for X:" "analysis off"
+
+# --- keys that mean nothing, mouse, levels -------------------------------------------
+before=$(board)
+keys '%' Z F1 '#'
+keys H
+wait_for "Hint for X" "the game still answers after junk keys"
+if [ "$(board)" = "$before" ]; then ok; else bad "junk keys changed the board"; fi
+keys n
+until_true marks_are 0 || bad "n"
+# A click on c3 (X10 mouse: button, column, row, each + 32; cell c3 is at
+# column 14, row 7 counting from 0).
+keys -l $'\e[M /('
+keys -l $'\e[M#/('
+if until_true settled 2; then ok; else bad "a mouse click plays a cell"; fi
+b=$(board)
+if [ "${b:8:1}" = X ]; then ok; else bad "the click played c3: $b"; fi
+keys -
+wait_for "Level: hard." "- lowers the level"
+wait_for "you X, computer O (hard)" "the title shows the level"
+keys + +
+wait_for "The level is perfect already." "+ stops at perfect"
+
+# --- two players and watching ---------------------------------------------------------
+keys t
+wait_for "New game: two players, X first." "t: two players"
+keys 5 Enter
+wait_for "O to move. Last move: X b2." "two players: O's turn"
+keys 1 Enter
+wait_for "X to move. Last move: O a1." "two players: X's turn"
+keys u
+wait_for "O to move. Last move: X b2." "two players: undo is one move"
+keys w
+wait_for "New game: the computer plays itself." "w: watch"
+wait_for "Draw. " "perfect against itself draws"
+wait_for "Tally: X won " "the tally of all games"
+
+# --- resize --------------------------------------------------------------------------------
+keys x
+until_true marks_are 0 || bad "x"
+keys 5 Enter
+until_true settled 2 || bad "b2"
+"${T[@]}" resize-window -t game -x 30 -y 10
+wait_for "The window is too small" "a small window says so"
+"${T[@]}" resize-window -t game -x 80 -y 24
+wait_for "Your move (X)." "resizing back redraws"
+if [ "$(marks)" -eq 2 ]; then ok; else bad "the board survives the resize: $(board)"; fi
+"${T[@]}" resize-window -t game -x 44 -y 15
+compact() { screen_has "[X]" && screen_lacks "┼" && screen_has "Your move (X)."; }
+if until_true compact; then ok; else bad "a short window: the compact board"; fi
+"${T[@]}" resize-window -t game -x 80 -y 24
+
+# --- q asks once in a game, then the terminal is clean ------------------------------------
+keys q
+wait_for "Quit the game in progress?" "q asks first"
+keys n
+wait_for "Go on playing." "any other key goes on"
+keys q
+wait_for "Quit the game in progress?" "q asks again"
+keys q
+check_exit 0 "q"
+
+# q with no game in progress quits at once.
+start --seed 12
+wait_for "Your move (X)." "second start"
+keys q
+check_exit 0 "q at the start"
+
+# --- Ctrl-C while the computer thinks (a board it cannot solve) -----------------------------
+start --rules 9,9,5 --time 30 --as o --seed 13
+wait_for "(computer) is thinking..." "thinking on 9,9,5"
+keys C-c
+check_exit 130 "Ctrl-C"
+
+# --- --time: a move within the limit, not proven ---------------------------------------------
+W=100 H=40 start --rules 9,9,5 --time 0.3 --as o --seed 14
+wait_for "not proven, the best move found." "a move within --time says it is not proven"
+wait_for "Your move (O)." "then it is your move"
+keys g e 4 Enter
+wait_for "Last move: X" "a typed coordinate is played and answered"
+keys q y
+check_exit 0 "q after a typed coordinate"
+
+# --- NO_COLOR and --plain -------------------------------------------------------------------
+start --seed 15
+wait_for "Your move (X)." "colour start"
+keys 5 Enter
+until_true settled 2 || bad "colour: b2"
+if "${T[@]}" capture-pane -e -p -t game | grep -q $'\e\\[3[0-7]m'; then ok; else bad "X and O in colour"; fi
+keys q q
+check_exit 0 "colour run"
+new_server
+"${T[@]}" new-session -d -s game -x 80 -y 24 "env PS1='$ ' NO_COLOR=1 sh"
+keys "clear; $MNK play --seed 15" Enter
+wait_for "Your move (X)." "NO_COLOR start"
+keys 5 Enter
+until_true settled 2 || bad "NO_COLOR: b2"
+if "${T[@]}" capture-pane -e -p -t game | grep -q $'\e\\[3[0-7]m'; then bad "NO_COLOR: colours used"; else ok; fi
+keys q q
+start --plain --seed 16
+wait_for "Your move (X):" "--plain on a terminal is the line game"
+keys q Enter
+check_exit 0 "--plain"
+
+printf 'full-screen game: %d passed, %d failed\n' "$pass" "$fail"
+[ "$fail" -eq 0 ]
