@@ -369,8 +369,9 @@ mnk_status mnk_level_parse(const char *text, mnk_level *out);
  * position must not be over (MNK_ERR_GAME_OVER). *rng is the state of the
  * random choices: any number to start with, advanced by every call; the
  * same state, position and level give the same move when the search runs
- * to the end. options->seed is not used (*rng takes its place); options may
- * be NULL. The game is not changed. */
+ * to the end. options->seed is not used (*rng takes its place), nor
+ * options->mode (the levels need the plies of every value, so the search
+ * is always MNK_STRONG); options may be NULL. The game is not changed. */
 mnk_status mnk_choose_move(mnk_solver *solver, const mnk_game *game, mnk_level level,
                            const mnk_search_options *options, uint64_t *rng,
                            mnk_search_result *out);

@@ -301,6 +301,8 @@ static bool small_board(const tui *t)
 static int wrap_text(const char *s, int y, int x, int w, int last, attr_t attr, bool draw)
 {
     int rows = 0;
+    if (w < 1)
+        w = 1;
     while (*s) {
         int n = (int)strlen(s);
         int take = n;
