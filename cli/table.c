@@ -90,7 +90,7 @@ int cmd_table(const cli_options *opt)
                 } else {
                     char cell[32];
                     if (e.seconds < 1)
-                        snprintf(cell, sizeof cell, "%s %.1fms", name, e.seconds * 1e3);
+                        snprintf(cell, sizeof cell, "%s %.2fms", name, e.seconds * 1e3);
                     else
                         snprintf(cell, sizeof cell, "%s %.1fs", name, e.seconds);
                     printf(" %-15s", cell);
