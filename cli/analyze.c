@@ -263,19 +263,15 @@ static int run_one(const cli_options *opt, bool all)
     mnk_solver *solver;
     static analysis a;
     bool interrupted = false;
-    int rc = cli_make_game(opt, opt->position, &game);
+    int rc = cli_make_game_and_solver(opt, opt->position, &game, &solver);
     if (rc != EXIT_OK)
         return rc;
     if (!all && !opt->json && mnk_game_is_over(game)) {
         mnk_piece w = mnk_game_winner(game);
+        mnk_solver_free(solver);
         mnk_game_free(game);
         return cli_fail("the game is over (%s): no move to make",
                         w == MNK_X ? "X won" : w == MNK_O ? "O won" : "a draw");
-    }
-    solver = cli_make_solver(opt);
-    if (!solver) {
-        mnk_game_free(game);
-        return EXIT_FAIL;
     }
     if (!mnk_game_is_over(game))
         run_search(solver, game, opt, all || opt->json, true, &a, &interrupted);

@@ -86,6 +86,11 @@ int cli_make_game(const cli_options *opt, const char *position, mnk_game **out);
 bool cli_set_game(mnk_game *game, const cli_options *opt, const char *position, char *msg,
                   size_t size);
 mnk_solver *cli_make_solver(const cli_options *opt);
+/* Both, for a subcommand on one position: the game from the options and
+ * `position`, and a solver. On error prints why, frees what was made and
+ * returns EXIT_FAIL. */
+int cli_make_game_and_solver(const cli_options *opt, const char *position, mnk_game **game,
+                             mnk_solver **solver);
 
 /* Limits: the search options for --time, --nodes, --seed, --algorithm.
  * An `interactive` search (one position) shows progress on stderr when it

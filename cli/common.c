@@ -298,6 +298,21 @@ mnk_solver *cli_make_solver(const cli_options *opt)
     return s;
 }
 
+int cli_make_game_and_solver(const cli_options *opt, const char *position, mnk_game **game,
+                             mnk_solver **solver)
+{
+    int rc = cli_make_game(opt, position, game);
+    if (rc != EXIT_OK)
+        return rc;
+    *solver = cli_make_solver(opt);
+    if (!*solver) {
+        mnk_game_free(*game);
+        *game = NULL;
+        return EXIT_FAIL;
+    }
+    return EXIT_OK;
+}
+
 /* ---- limits, progress, Ctrl-C ------------------------------------------ */
 
 double cli_now(void)

@@ -10,14 +10,9 @@ int cmd_count(const cli_options *opt)
     static mnk_count c; /* 3 KiB of per-ply counts */
     cli_search cs;
     char pos[MNK_POSITION_MAX];
-    int rc = cli_make_game(opt, opt->position, &game);
+    int rc = cli_make_game_and_solver(opt, opt->position, &game, &solver);
     if (rc != EXIT_OK)
         return rc;
-    solver = cli_make_solver(opt);
-    if (!solver) {
-        mnk_game_free(game);
-        return EXIT_FAIL;
-    }
     cli_search_begin(&cs, opt, solver, true);
     mnk_count_tree(solver, game, &cs.options, &c);
     bool interrupted = cli_search_end(&cs);

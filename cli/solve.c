@@ -11,14 +11,9 @@ int cmd_solve(const cli_options *opt)
     mnk_search_result res = {0};
     cli_search cs;
     char pos[MNK_POSITION_MAX], best[8] = "", value[64];
-    int rc = cli_make_game(opt, opt->position, &game);
+    int rc = cli_make_game_and_solver(opt, opt->position, &game, &solver);
     if (rc != EXIT_OK)
         return rc;
-    solver = cli_make_solver(opt);
-    if (!solver) {
-        mnk_game_free(game);
-        return EXIT_FAIL;
-    }
     cli_search_begin(&cs, opt, solver, true);
     mnk_best_move(solver, game, &cs.options, &res);
     bool interrupted = cli_search_end(&cs);
