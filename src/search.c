@@ -608,6 +608,21 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
     return MNK_OK;
 }
 
+/* Answers of earlier searches for the best move stay in the table too,
+ * under the position's own key (not the canonical one: "the first of the
+ * equal moves in cell order" does not turn with the board), salted so it
+ * never meets a node's key. A position asked again (a batch that repeats
+ * itself, a game replayed) is then answered by one probe. Only answers
+ * that depend on the position alone are kept: proven and complete, strong,
+ * no seed, every rule on. */
+#define ROOT_KEY_SALT UINT64_C(0x5bd1e9955bd1e995)
+
+static bool root_cacheable(const mnk_search_options *o)
+{
+    return !o || (o->algorithm == MNK_ALPHABETA && o->seed == 0 && o->mode == MNK_STRONG &&
+                  o->disable == 0);
+}
+
 mnk_status mnk_best_move(mnk_solver *s, const mnk_game *game, const mnk_search_options *o,
                          mnk_search_result *out)
 {
@@ -615,7 +630,28 @@ mnk_status mnk_best_move(mnk_solver *s, const mnk_game *game, const mnk_search_o
     int n;
     if (!s || !game || !out)
         return MNK_ERR_ARGUMENT;
-    return run_root(s, game, o, rm, &n, false, out);
+    int empties = game->g.cells - game->b.filled;
+    bool cacheable = root_cacheable(o) && !mnk_game_is_over(game);
+    uint64_t key = game->b.keys[0] ^ ROOT_KEY_SALT;
+    if (cacheable) {
+        const tt_entry *e = tt_probe(&s->tt, key);
+        if (e && e->bound == TT_EXACT && e->depth == empties && e->move >= 0 &&
+            e->move < game->g.cells && game->b.cell[e->move] == MNK_EMPTY) {
+            solver_begin(s, o);
+            out->best = e->move;
+            out->value = mnk_value_of_score(e->score, true);
+            if (out->value.result == MNK_DRAW)
+                out->value.plies = empties;
+            out->nodes = 1;
+            out->depth = empties;
+            out->complete = true;
+            return MNK_OK;
+        }
+    }
+    mnk_status st = run_root(s, game, o, rm, &n, false, out);
+    if (st == MNK_OK && cacheable && out->complete && out->value.proven && out->best != MNK_NO_CELL)
+        tt_store(&s->tt, key, out->value.score, out->best, empties, TT_EXACT);
+    return st;
 }
 
 mnk_status mnk_analyze(mnk_solver *s, const mnk_game *game, const mnk_search_options *o,
