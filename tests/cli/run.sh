@@ -133,7 +133,7 @@ expect_match "solve in text" "$out" "draw for X"
 # Ctrl-C stops a long solve cleanly with what it knows.
 "$MNK" solve --rules 7,7,5 >"$tmp/out" 2>"$tmp/err" </dev/null &
 pid=$!
-sleep 0.5
+sleep 1 # long enough to be searching (7,7,5 takes far longer than this)
 kill -INT "$pid"
 wait "$pid"
 rc=$?
