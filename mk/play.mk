@@ -7,7 +7,11 @@ HEADERS += $(wildcard tui/*.h)
 CLI_LIBS += $(shell pkg-config --libs ncursesw)
 CLI_CPPFLAGS += $(shell pkg-config --cflags ncursesw) -Itui
 
-TEST_TARGETS += test-match test-play
+# tests/unit/test_match.c runs with the other unit tests (test-unit), and
+# test-freestanding builds src/match.c for wasm32: `make test` needs only
+# the game's own end-to-end tests from here. test-match stays for running
+# the state machine's tests alone.
+TEST_TARGETS += test-play
 BENCH_TARGETS += bench-selfplay
 
 .PHONY: test-match test-play test-play-plain test-play-tui bench-selfplay
