@@ -70,6 +70,9 @@ typedef struct cli_command {
     int (*run)(const cli_options *opt);
 } cli_command;
 
+/* The options before any argument is parsed: 3,3,3, the solver, a table
+ * of MNK_DEFAULT_TABLE_BYTES, X, no limits. */
+void cli_default_options(cli_options *opt);
 /* Parses a subcommand's arguments (argv[0] is its name); returns -1 to go
  * on, or an exit code (after --help, or a usage error already reported). */
 int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt);

@@ -108,6 +108,16 @@ static void print_help(const cli_command *cmd)
     printf("  -h, --help         show this help\n");
 }
 
+void cli_default_options(cli_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->rules = MNK_TICTACTOE;
+    opt->algorithm = MNK_ALPHABETA;
+    opt->table_bytes = MNK_DEFAULT_TABLE_BYTES;
+    opt->depth = -1;
+    opt->as = MNK_X;
+}
+
 int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
 {
     enum { O_RULES = 256, O_MOVES, O_JSON, O_SEED, O_TIME, O_NODES, O_ALGORITHM, O_TABLE,
@@ -138,12 +148,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
     mnk_error err;
     int c;
 
-    memset(opt, 0, sizeof *opt);
-    opt->rules = MNK_TICTACTOE;
-    opt->algorithm = MNK_ALPHABETA;
-    opt->table_bytes = MNK_DEFAULT_TABLE_BYTES;
-    opt->depth = -1;
-    opt->as = MNK_X;
+    cli_default_options(opt);
     optind = 0;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":h", all, NULL)) != -1) {

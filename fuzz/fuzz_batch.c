@@ -16,6 +16,7 @@
  * input line, and with --json a line that is one valid JSON object.
  */
 #include "cli.h"
+#include "fuzz.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,13 +35,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define SEARCHES_LARGE 2
 #define SMALL_BOARD_CELLS 64
 
-#define CHECK(cond)                                                                          \
-    do {                                                                                     \
-        if (!(cond)) {                                                                       \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);         \
-            abort();                                                                         \
-        }                                                                                    \
-    } while (0)
 
 static mnk_game *game, *scratch;
 static mnk_solver *solver;
@@ -193,12 +187,8 @@ static void setup(void)
 /* The options cli_parse() gives `mnk best` with no arguments, then limits. */
 static void default_options(cli_options *opt)
 {
-    memset(opt, 0, sizeof *opt);
-    opt->rules = MNK_TICTACTOE;
-    opt->algorithm = MNK_ALPHABETA;
+    cli_default_options(opt);
     opt->table_bytes = TABLE_BYTES;
-    opt->depth = -1;
-    opt->as = MNK_X;
     opt->nodes = NODE_LIMIT;
     opt->seconds = SECONDS_LIMIT;
     opt->seconds_given = true;

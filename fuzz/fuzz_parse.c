@@ -24,6 +24,7 @@
  * reports as a crash with the input saved.
  */
 #include "mnk.h"
+#include "fuzz.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,13 +45,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define SEARCHES_PER_INPUT 3
 #define SMALL_BOARD_CELLS 64
 
-#define CHECK(cond)                                                                          \
-    do {                                                                                     \
-        if (!(cond)) {                                                                       \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);         \
-            abort();                                                                         \
-        }                                                                                    \
-    } while (0)
 
 /* Games by rules, a pair per rules (the one under test and `other`, for
  * round trips): setting up a board's geometry for new rules costs more than

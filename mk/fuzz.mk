@@ -32,7 +32,7 @@ FZ := $(B)/fuzz
 # ASan and UBSan): libFuzzer's comparison tracing made them ten times
 # slower, and what the targets are after is the text that reaches them.
 FUZZ_NOCOV_SRC := src/board.c src/search.c src/minimax.c src/count.c src/tt.c
-FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h)
+FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h fuzz/*.h)
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(wildcard src/*.c))
 FUZZ_CLI_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(filter-out cli/main.c,$(wildcard cli/*.c)))
 
