@@ -12,10 +12,10 @@
  *     bound        8  TT_EXACT, TT_LOWER (score >= stored), TT_UPPER
  *     generation   8  entries of an older generation count as empty
  *
- * One slot per key (index = key & active_mask). Replacement: an entry of
- * the current generation is kept against a new one that searched fewer
- * plies below it, unless both are about the same position; everything else
- * is overwritten. Clearing bumps the generation, so a cold start costs
+ * Two slots per key, a bucket (index = key & active_mask, even): the first
+ * keeps the entry that searched the most plies below it, the second takes
+ * whatever the first turns away, so deep positions near the leaves are
+ * remembered too once the table is full of shallow ones. Clearing bumps the generation, so a cold start costs
  * nothing however large the table; only when the 8-bit counter wraps is the
  * memory really wiped.
  *
@@ -75,18 +75,27 @@ static void grow(tt_table *t)
     t->active_mask = 2 * old - 1;
     for (size_t i = 0; i < old; i++) {
         tt_entry *e = &t->entries[i];
-        if (live(t, e) && (e->key & t->active_mask) != i) {
+        /* old is a power of two of at least 2: slots keep their place in
+         * their bucket. */
+        if (live(t, e) && (e->key & t->active_mask & ~(size_t)1) != (i & ~(size_t)1)) {
             t->entries[i + old] = *e;
             e->bound = TT_NONE;
         }
     }
 }
 
+static tt_entry *bucket(const tt_table *t, uint64_t key)
+{
+    return &t->entries[key & t->active_mask & ~(size_t)1];
+}
+
 const tt_entry *tt_probe(const tt_table *t, uint64_t key)
 {
-    const tt_entry *e = &t->entries[key & t->active_mask];
-    if (e->key == key && live(t, e))
-        return e;
+    const tt_entry *b = bucket(t, key);
+    if (b[0].key == key && live(t, &b[0]))
+        return &b[0];
+    if (b[1].key == key && live(t, &b[1]))
+        return &b[1];
     return NULL;
 }
 
@@ -94,12 +103,23 @@ void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bou
 {
     if (t->used * 2 >= t->active_mask + 1 && t->active_mask < t->mask)
         grow(t);
-    tt_entry *e = &t->entries[key & t->active_mask];
-    if (live(t, e)) {
-        if (e->key != key && e->depth > depth)
-            return;
+    tt_entry *b = bucket(t, key), *e;
+    bool live0 = live(t, &b[0]), live1 = live(t, &b[1]);
+    if (!live0 || b[0].key == key || depth >= b[0].depth) {
+        /* The first slot keeps the entry that searched deepest; the one it
+         * held moves to the second, which takes whatever comes. */
+        if (live0 && b[0].key != key) {
+            t->used += !live1;
+            b[1] = b[0];
+        } else if (live1 && b[1].key == key) {
+            b[1].bound = TT_NONE;
+            t->used--;
+        }
+        t->used += !live0;
+        e = &b[0];
     } else {
-        t->used++;
+        t->used += !live1;
+        e = &b[1];
     }
     e->key = key;
     e->score = (int16_t)score;
