@@ -91,6 +91,7 @@ typedef struct tui {
     char prompt[PROMPT_MAX + 1];
 
     bool thinking;
+    bool analysing; /* the overlay's values are being searched */
     double think_start, deadline, next_draw;
     double last_computer_move; /* when the computer last moved, for --watch */
     bool quit;
@@ -244,7 +245,10 @@ static void status_text(const tui *t, char *buf, size_t size)
         return;
     }
     mnk_piece side = mnk_game_to_move(g);
-    if (t->thinking)
+    if (t->analysing)
+        snprintf(buf, size, "Analysing every empty cell for %s... %.1f s.", side_name(side),
+                 now() - t->think_start);
+    else if (t->thinking)
         snprintf(buf, size, "%s (computer) is thinking... %.1f s.%s", side_name(side),
                  now() - t->think_start, last);
     else if (md == MODE_WATCH)
@@ -655,7 +659,7 @@ static int on_progress(void *ctx, const mnk_progress *p)
     double at = now();
     if (t->deadline > 0 && at >= t->deadline)
         return 1;
-    if (t->thinking && at >= t->next_draw) {
+    if ((t->thinking || t->analysing) && at >= t->next_draw) {
         t->next_draw = at + THINK_REDRAW;
         draw(t);
     }
@@ -716,8 +720,13 @@ static void update_analysis(tui *t)
         return;
     mnk_search_result res;
     mnk_search_options o = begin_search(t);
-    if (mnk_analyze(t->solver, g, &o, t->analysis, MNK_MAX_CELLS, &t->analysis_count, &res) !=
-        MNK_OK)
+    /* On a board the engine cannot solve at once this takes up to --time:
+     * say so while it runs. */
+    t->analysing = true;
+    draw(t);
+    mnk_status st = mnk_analyze(t->solver, g, &o, t->analysis, MNK_MAX_CELLS, &t->analysis_count, &res);
+    t->analysing = false;
+    if (st != MNK_OK)
         return;
     t->analysis_valid = true;
     t->analysis_complete = res.complete;
