@@ -169,8 +169,32 @@ static int order_moves(mnk_solver *s, const board *b, int *moves, int first, boo
  * cannot win against an opponent who also plays to win. */
 static bool cannot_win(const board *b, const line_scan *scan, int maker, bool maker_to_move)
 {
-    uint64_t limit = maker_to_move ? UINT64_C(1) << (b->g->k - 1) : UINT64_C(1) << b->g->k;
-    return b->open[maker] == 0 || scan->potential[maker] < limit;
+    const geometry *g = b->g;
+    uint64_t pot = scan->potential[maker], full = UINT64_C(1) << g->k;
+    if (b->open[maker] == 0 || pot < (maker_to_move ? full / 2 : full))
+        return true;
+    if (!maker_to_move || pot >= full)
+        return false;
+    /* Sharper with the maker to move: its mark on a cell doubles the
+     * weight of the open lines through that cell, so the breaker is then
+     * to move with pot + gain(cell); if that stays below 2^k for the best
+     * cell, the maker still cannot win. (2 pot < 2^k, the plain test, is
+     * the case where gain is bounded by pot.) */
+    const uint8_t *own = b->count[maker], *other = b->count[maker ^ 1];
+    uint64_t room = full - pot;
+    for (int cell = 0; cell < g->cells; cell++) {
+        if (b->cell[cell] != MNK_EMPTY)
+            continue;
+        uint64_t gain = 0;
+        for (int i = g->cell_first[cell]; i < g->cell_first[cell + 1]; i++) {
+            int l = g->cell_lines[i];
+            if (other[l] == 0)
+                gain += UINT64_C(1) << own[l];
+        }
+        if (gain >= room)
+            return false;
+    }
+    return true;
 }
 
 /* ---- the search ------------------------------------------------------- */
