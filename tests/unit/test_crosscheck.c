@@ -9,16 +9,9 @@
  *
  * Run from the top of the source tree (make does).
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>
+#include "unit.h"
 
 #include <glob.h>
-#include <stdio.h>
-#include <string.h>
-
-#include "mnk.h"
 
 /* The textbook minimax and searches without a table are exponential: only
  * on positions with at most this many empty cells. */
@@ -49,8 +42,7 @@ static void check(mnk_solver *solver, const mnk_game *game, const char *pos, exp
         fail();
     }
     /* The best move's own value must be the position's. */
-    mnk_game *after = NULL;
-    assert_int_equal(mnk_game_new(mnk_game_rules(game), &after), MNK_OK);
+    mnk_game *after = new_game(mnk_game_rules(game));
     mnk_game_copy(after, game);
     assert_int_equal(mnk_game_play(after, res.best), MNK_OK);
     if (!mnk_game_is_over(after)) {
@@ -91,7 +83,7 @@ static void test_sets_every_way(void **state)
 
     assert_int_equal(glob("bench/sets/*.txt", 0, NULL, &files), 0);
     assert_true(files.gl_pathc >= 10);
-    assert_int_equal(mnk_solver_new((size_t)32 << 20, &solver), MNK_OK);
+    solver = new_solver((size_t)32 << 20);
     for (size_t f = 0; f < files.gl_pathc; f++) {
         FILE *in = fopen(files.gl_pathv[f], "r");
         char line[512];
@@ -106,7 +98,7 @@ static void test_sets_every_way(void **state)
                 assert_int_equal(mnk_rules_parse(rules_text, &rules, NULL), MNK_OK);
                 if (game)
                     mnk_game_free(game);
-                assert_int_equal(mnk_game_new(rules, &game), MNK_OK);
+                game = new_game(rules);
                 continue;
             }
             assert_int_equal(sscanf(line, "%399s %15s %d", pos, result, &plies), 3);

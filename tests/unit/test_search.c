@@ -543,28 +543,6 @@ static void test_threats_under_limits(void **state)
     mnk_solver_free(solver);
 }
 
-typedef struct progress_log {
-    int calls, stop_after;
-    void *ctx_seen;
-    mnk_solver *solver; /* if set, stopped with mnk_solver_stop instead */
-} progress_log;
-
-static int on_progress(void *ctx, const mnk_progress *p)
-{
-    progress_log *log = ctx;
-    log->calls++;
-    log->ctx_seen = ctx;
-    assert_true(p->nodes > 0);
-    if (log->stop_after && log->calls >= log->stop_after) {
-        if (log->solver) {
-            mnk_solver_stop(log->solver);
-            return 0;
-        }
-        return 1;
-    }
-    return 0;
-}
-
 /* The callback, and mnk_solver_stop called from it, end a search. */
 static void test_progress_stops(void **state)
 {
@@ -574,15 +552,15 @@ static void test_progress_stops(void **state)
     mnk_search_options o = {0};
     for (int alg = 0; alg < 2; alg++) {
         o.algorithm = (mnk_algorithm)alg;
-        progress_log log = {0, 1, NULL, NULL};
-        o.progress = on_progress;
+        progress_log log = {.stop_after = 1};
+        o.progress = log_progress;
         o.progress_ctx = &log;
         mnk_search_result res = best_of(solver, game, &o);
         check_cut_short(game, &res);
         assert_int_equal(log.calls, 1);
         assert_ptr_equal(log.ctx_seen, &log);
 
-        progress_log stop = {0, 2, NULL, solver};
+        progress_log stop = {.stop_after = 2, .solver = solver};
         o.progress_ctx = &stop;
         res = best_of(solver, game, &o);
         check_cut_short(game, &res);
@@ -592,7 +570,7 @@ static void test_progress_stops(void **state)
 
     /* A callback that never stops leaves the result as without it. */
     mnk_game *small = new_game(rules_of(4, 4, 4));
-    progress_log all = {0, 0, NULL, NULL};
+    progress_log all = {0};
     o.algorithm = MNK_ALPHABETA;
     o.progress_ctx = &all;
     mnk_search_result res = best_of(solver, small, &o);

@@ -67,6 +67,36 @@ static inline int cell_at(mnk_rules rules, const char *text)
     return cell;
 }
 
+/* What a progress callback saw, and when it asks to stop: at call
+ * stop_after (0: never), by returning 1 or, with `solver` set, by calling
+ * mnk_solver_stop on it. */
+typedef struct progress_log {
+    int calls, stop_after;
+    mnk_solver *solver;
+    void *ctx_seen;
+    uint64_t last_nodes;
+    bool nodes_went_back; /* a call reported no more nodes than the one before */
+} progress_log;
+
+static inline int log_progress(void *ctx, const mnk_progress *p)
+{
+    progress_log *log = ctx;
+    log->calls++;
+    log->ctx_seen = ctx;
+    assert_true(p->nodes > 0);
+    if (p->nodes <= log->last_nodes)
+        log->nodes_went_back = true;
+    log->last_nodes = p->nodes;
+    if (log->stop_after && log->calls >= log->stop_after) {
+        if (log->solver) {
+            mnk_solver_stop(log->solver);
+            return 0;
+        }
+        return 1;
+    }
+    return 0;
+}
+
 /* xorshift64*: the tests' own random numbers, fixed by the seed. */
 typedef struct test_rng {
     uint64_t state;
