@@ -5,13 +5,7 @@
 set -u
 
 MNK=${1:-build/mnk}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$*"; }
+. "$(dirname "$0")/../lib.sh"
 
 # run CMD...: runs it, keeps stdout, stderr and the exit code.
 run() {
@@ -274,5 +268,4 @@ expect_match "--version" "$out" "^mnk [0-9]+\.[0-9]+\.[0-9]+$"
 run "$MNK" --help
 expect_match "--help lists commands" "$out" "analyze"
 
-printf '%d passed, %d failed\n' "$pass" "$fail"
-[ "$fail" -eq 0 ]
+finish

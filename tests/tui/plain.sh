@@ -6,13 +6,7 @@
 set -u
 
 MNK=${1:-build/mnk}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$*"; }
+. "$(dirname "$0")/../lib.sh"
 
 # game INPUT ARGS...: plays with INPUT on stdin (through a pipe).
 game() {
@@ -159,5 +153,4 @@ game 'q\n' --rules 7,7,5 --time 0.2 --as o --seed 12
 rc_is "a board that cannot be solved at once" 0
 has "... is played within --time, not proven" "(not proven: the best found in"
 
-printf 'plain game: %d passed, %d failed\n' "$pass" "$fail"
-[ "$fail" -eq 0 ]
+finish "plain game"

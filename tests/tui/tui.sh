@@ -19,9 +19,7 @@ new_server() {
     T=(tmux -L "mnk-test-$$-$servers" -f /dev/null)
 }
 TIMEOUT=${TUI_TIMEOUT:-20} # seconds for any one thing to appear
-pass=0
-fail=0
-tmp=$(mktemp -d)
+. "$(dirname "$0")/../lib.sh"
 cleanup() {
     for ((i = 1; i <= servers; i++)); do tmux -L "mnk-test-$$-$i" kill-server 2>/dev/null; done
     rm -rf "$tmp"
@@ -29,7 +27,7 @@ cleanup() {
 trap cleanup EXIT
 RANDOM=4242 # the test's own moves, the same every run
 
-ok() { pass=$((pass + 1)); }
+# lib.sh's bad, with the screen as it was.
 bad() {
     fail=$((fail + 1))
     printf 'FAIL: %s\n' "$*"
@@ -273,5 +271,4 @@ wait_for "Your move (X):" "--plain on a terminal is the line game"
 keys q Enter
 check_exit 0 "--plain"
 
-printf 'full-screen game: %d passed, %d failed\n' "$pass" "$fail"
-[ "$fail" -eq 0 ]
+finish "full-screen game"
