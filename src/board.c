@@ -110,6 +110,16 @@ uint64_t board_canonical(const board *b, int *sym)
     return best;
 }
 
+/* The empty cell of a line that has only one. */
+static int line_gap(const board *b, int l)
+{
+    const geometry *g = b->g;
+    int cell = g->line_start[l];
+    while (b->cell[cell] != MNK_EMPTY)
+        cell += g->line_step[l];
+    return cell;
+}
+
 int board_threats(const board *b, int side, int *cells, int max)
 {
     const geometry *g = b->g;
@@ -119,10 +129,7 @@ int board_threats(const board *b, int side, int *cells, int max)
     for (int l = 0; l < g->nlines && found < max; l++) {
         if (own[l] != g->k - 1 || other[l] != 0)
             continue;
-        /* The one empty cell of the line. */
-        int cell = g->line_start[l];
-        while (b->cell[cell] != MNK_EMPTY)
-            cell += g->line_step[l];
+        int cell = line_gap(b, l);
         bool seen = false;
         for (int i = 0; i < found && !seen; i++)
             seen = cells[i] == cell;
@@ -130,16 +137,6 @@ int board_threats(const board *b, int side, int *cells, int max)
             cells[found++] = cell;
     }
     return found;
-}
-
-/* The empty cell of a line that has only one. */
-static int line_gap(const board *b, int l)
-{
-    const geometry *g = b->g;
-    int cell = g->line_start[l];
-    while (b->cell[cell] != MNK_EMPTY)
-        cell += g->line_step[l];
-    return cell;
 }
 
 void board_scan(const board *b, line_scan *out)

@@ -368,7 +368,7 @@ mnk_status notation_parse_position(const geometry *g, board *b, const char *text
 
 /* Can side's marks have ended the game with their last move? Only if some
  * mark of side lies on every complete line of side's (that mark was last). */
-static bool last_move_explains(const board *b, int side, int *last)
+static bool last_move_explains(const board *b, int side)
 {
     const geometry *g = b->g;
     for (int cell = 0; cell < g->cells; cell++) {
@@ -383,10 +383,8 @@ static bool last_move_explains(const board *b, int side, int *last)
                 on = g->line_start[l] + i * g->line_step[l] == cell;
             on_all = on;
         }
-        if (on_all) {
-            *last = cell;
+        if (on_all)
             return true;
-        }
     }
     return false;
 }
@@ -394,7 +392,6 @@ static bool last_move_explains(const board *b, int side, int *last)
 mnk_status notation_check_reachable(board *b, mnk_error *err)
 {
     bool x_line = board_has_line(b, SIDE_X), o_line = board_has_line(b, SIDE_O);
-    int last;
 
     if (x_line && o_line)
         return error_set(err, MNK_ERR_IMPOSSIBLE, -1,
@@ -406,7 +403,7 @@ mnk_status notation_check_reachable(board *b, mnk_error *err)
             return error_set(err, MNK_ERR_IMPOSSIBLE, -1,
                              side == SIDE_X ? "X has a line but O has moved since"
                                             : "O has a line but X has moved since");
-        if (!last_move_explains(b, side, &last))
+        if (!last_move_explains(b, side))
             return error_set(err, MNK_ERR_IMPOSSIBLE, -1,
                              "the lines on the board cannot all have been completed by the last move");
         b->winner = side + 1;
