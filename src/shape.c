@@ -1,0 +1,465 @@
+/*
+ * shape.c - line shapes, kept up to date on play and undo (see shape.h).
+ *
+ * What a side sees along one direction from an empty cell is summed up in a
+ * code per half-line: the cells from the neighbour outwards up to the first
+ * cell it cannot use (the other side's stone or the edge), at most h of
+ * them, as bits (1 = its own stone) under a leading 1 that marks their
+ * number: code = 2^len + bits. Cells beyond the first blocked one cannot
+ * change the shape, so two codes say all there is. With h <= SHAPE_TABLE_MAX_H
+ * a table maps the pair of codes to the shape; beyond, the same function
+ * that fills the table is called directly.
+ *
+ * The shape itself is found by trying moves on a short line (a "segment"
+ * of 2h+1 cells centred on the cell): a five is a run through the centre,
+ * the fours and threes are counted by playing one and two further stones,
+ * the smaller shapes are graded by the free windows of k cells around the
+ * centre. Playing stones on a segment of a few cells is cheap, and the
+ * definitions stay close to their meaning, which is what keeps them exact.
+ */
+#include "shape.h"
+
+enum { SEG_EMPTY = 0, SEG_OWN = 1, SEG_BLOCK = 2 };
+
+typedef struct segment {
+    uint8_t v[2 * (MNK_MAX_SIDE + 1) + 1];
+    int n, c, k;
+    bool exact;
+} segment;
+
+/* Does the run of own stones through x (which holds one) contain the
+ * centre and win? */
+static bool seg_five_through(const segment *s, int x)
+{
+    int lo = x, hi = x;
+    while (lo > 0 && s->v[lo - 1] == SEG_OWN)
+        lo--;
+    while (hi < s->n - 1 && s->v[hi + 1] == SEG_OWN)
+        hi++;
+    if (s->c < lo || s->c > hi)
+        return false;
+    int len = hi - lo + 1;
+    return s->exact ? len == s->k : len >= s->k;
+}
+
+/* Empty cells that would make a five containing the centre. */
+static int seg_fives(segment *s)
+{
+    int n = 0;
+    int lo = s->c - (s->k - 1), hi = s->c + (s->k - 1);
+    if (lo < 0)
+        lo = 0;
+    if (hi > s->n - 1)
+        hi = s->n - 1;
+    for (int x = lo; x <= hi; x++) {
+        if (s->v[x] != SEG_EMPTY)
+            continue;
+        s->v[x] = SEG_OWN;
+        n += seg_five_through(s, x);
+        s->v[x] = SEG_EMPTY;
+    }
+    return n;
+}
+
+/* Windows of k cells through the centre with no blocked cell: how many,
+ * the most own stones in one, and how many hold that most. */
+static void seg_windows(const segment *s, int *free, int *most, int *at_most)
+{
+    *free = *most = *at_most = 0;
+    for (int w = s->c - s->k + 1; w <= s->c; w++) {
+        if (w < 0 || w + s->k > s->n)
+            continue;
+        int own = 0;
+        bool blocked = false;
+        for (int i = w; i < w + s->k && !blocked; i++) {
+            blocked = s->v[i] == SEG_BLOCK;
+            own += s->v[i] == SEG_OWN;
+        }
+        if (blocked)
+            continue;
+        ++*free;
+        if (own > *most) {
+            *most = own;
+            *at_most = 0;
+        }
+        *at_most += own == *most;
+    }
+}
+
+/* The shape of the centre, which holds an own stone. */
+static int seg_shape(segment *s)
+{
+    int k = s->k, free, most, at_most;
+
+    if (seg_five_through(s, s->c))
+        return SHAPE_FIVE;
+    seg_windows(s, &free, &most, &at_most);
+    if (free == 0)
+        return SHAPE_NONE;
+    /* A four needs k-1 own stones in a free window; fewer cannot make one. */
+    if (most >= k - 1) {
+        int fives = seg_fives(s);
+        if (fives >= 2)
+            return SHAPE_F4;
+        if (fives == 1)
+            return SHAPE_B4;
+    }
+    /* A three needs a window one stone short of that. */
+    if (most >= k - 2) {
+        int best = SHAPE_NONE;
+        int lo = s->c - (k - 1), hi = s->c + (k - 1);
+        for (int x = lo < 0 ? 0 : lo; x <= hi && x < s->n && best != SHAPE_F3; x++) {
+            if (s->v[x] != SEG_EMPTY)
+                continue;
+            s->v[x] = SEG_OWN;
+            int fives = seg_five_through(s, x) ? 0 : seg_fives(s);
+            s->v[x] = SEG_EMPTY;
+            if (fives >= 2)
+                best = SHAPE_F3;
+            else if (fives == 1)
+                best = SHAPE_B3;
+        }
+        if (best != SHAPE_NONE)
+            return best;
+    }
+    /* Smaller shapes by the room they have: a shape with free windows on
+     * both sides of it (three or more holding its stones) is open. */
+    bool open = at_most >= 3;
+    if (most >= k - 3 && most >= 2)
+        return open ? SHAPE_F2 : SHAPE_B2;
+    return open ? SHAPE_F1 : SHAPE_B1;
+}
+
+/* The shape for two half-line codes (see the top of the file). */
+static int shape_of_codes(const shape_table *t, unsigned left, unsigned right)
+{
+    segment s;
+    int h = t->h;
+    s.n = 2 * h + 1;
+    s.c = h;
+    s.k = t->k;
+    s.exact = t->exact;
+    s.v[h] = SEG_OWN;
+    for (int side = 0; side < 2; side++) {
+        unsigned code = side ? right : left;
+        int len = 0;
+        while (code >> (len + 1))
+            len++;
+        for (int i = 1; i <= h; i++) {
+            int at = side ? h + i : h - i;
+            s.v[at] = i > len ? SEG_BLOCK : (code >> (i - 1)) & 1 ? SEG_OWN : SEG_EMPTY;
+        }
+    }
+    return seg_shape(&s);
+}
+
+void shape_table_init(shape_table *t, int k, bool exact)
+{
+    t->k = k;
+    t->exact = exact;
+    /* Under the exact rule the cell just past a run of k decides. */
+    t->h = exact ? k : k - 1;
+    if (t->h < 1)
+        t->h = 1;
+    t->tabled = t->h <= SHAPE_TABLE_MAX_H;
+    if (!t->tabled)
+        return;
+    unsigned half = 1u << (t->h + 1);
+    for (unsigned l = 1; l < half; l++)
+        for (unsigned r = 1; r < half; r++)
+            t->table[l * half + r] = (uint8_t)shape_of_codes(t, l, r);
+}
+
+/* Evaluation weights per shape, summed over every empty cell, direction
+ * and side; see engine.c for how the two sides' sums are combined. */
+const int16_t shape_weight[SHAPE_COUNT] = {
+    [SHAPE_NONE] = 0, [SHAPE_B1] = 1,  [SHAPE_F1] = 2,  [SHAPE_B2] = 4,  [SHAPE_F2] = 12,
+    [SHAPE_B3] = 14,  [SHAPE_F3] = 45, [SHAPE_B4] = 50, [SHAPE_F4] = 120, [SHAPE_FIVE] = 200,
+};
+
+/* ---- the board ------------------------------------------------------ */
+
+static const int dir_dr[4] = {0, 1, 1, 1};
+static const int dir_dc[4] = {1, 0, 1, -1};
+
+/* Both sides' codes of the half-line from padded position p along step. */
+static void half_codes(const uint8_t *pcell, int p, int step, int h, unsigned code[2])
+{
+    unsigned len[2] = {0, 0}, bits[2] = {0, 0};
+    bool open[2] = {true, true};
+    for (int i = 1; i <= h; i++) {
+        int v = pcell[p + i * step];
+        if (v == MNK_EMPTY) {
+            len[0] += open[0];
+            len[1] += open[1];
+            continue;
+        }
+        if (v == SB_WALL)
+            break;
+        int own = v - 1;
+        if (open[own]) {
+            bits[own] |= 1u << len[own];
+            len[own]++;
+        }
+        open[own ^ 1] = false;
+        if (!open[own])
+            break;
+    }
+    code[0] = (1u << len[0]) | bits[0];
+    code[1] = (1u << len[1]) | bits[1];
+}
+
+static void cell_shapes(const shape_board *b, int cell, int dir, int out[2])
+{
+    const shape_table *t = b->t;
+    int p = b->pos[cell], step = b->step[dir];
+    unsigned l[2], r[2];
+    half_codes(b->pcell, p, -step, t->h, l);
+    half_codes(b->pcell, p, step, t->h, r);
+    for (int side = 0; side < 2; side++)
+        out[side] = t->tabled ? t->table[(l[side] << (t->h + 1)) | r[side]]
+                              : shape_of_codes(t, l[side], r[side]);
+}
+
+int sb_shape_slow(const shape_board *b, int cell, int side, int dir)
+{
+    if (b->cell[cell] != MNK_EMPTY)
+        return SHAPE_NONE;
+    unsigned l[2], r[2];
+    int p = b->pos[cell], step = b->step[dir];
+    half_codes(b->pcell, p, -step, b->t->h, l);
+    half_codes(b->pcell, p, step, b->t->h, r);
+    return shape_of_codes(b->t, l[side], r[side]);
+}
+
+static int combine(const uint8_t sh[4])
+{
+    int n[SHAPE_COUNT] = {0};
+    int top = SHAPE_NONE;
+    for (int d = 0; d < 4; d++) {
+        n[sh[d]]++;
+        if (sh[d] > top)
+            top = sh[d];
+    }
+    if (n[SHAPE_FIVE])
+        return PAT_FIVE;
+    if (n[SHAPE_F4] || n[SHAPE_B4] >= 2)
+        return PAT_F4;
+    if (n[SHAPE_B4])
+        return n[SHAPE_F3] ? PAT_43 : PAT_B4;
+    if (n[SHAPE_F3])
+        return n[SHAPE_F3] >= 2 ? PAT_33 : PAT_F3;
+    /* Below: the shapes and patterns run in step. */
+    return top; /* SHAPE_B3 == PAT_B3, ..., SHAPE_NONE == PAT_NONE */
+}
+
+static int set_of(int pat)
+{
+    if (pat == PAT_FIVE)
+        return SB_FIVE;
+    if (pat >= PAT_B4)
+        return SB_FOUR;
+    if (pat >= PAT_F3)
+        return SB_THREE;
+    return -1;
+}
+
+static void set_pattern(shape_board *b, int side, int cell, int pat)
+{
+    int old = b->pat[side][cell];
+    if (old == pat)
+        return;
+    int from = set_of(old), to = set_of(pat);
+    if (from != to) {
+        if (from >= 0)
+            cs_del(&b->set[from][side], cell);
+        if (to >= 0)
+            cs_add(&b->set[to][side], cell);
+    }
+    b->pat[side][cell] = (uint8_t)pat;
+}
+
+/* Recomputes the shapes of an empty cell along one direction. */
+static void refresh_dir(shape_board *b, int cell, int dir)
+{
+    int sh[2];
+    cell_shapes(b, cell, dir, sh);
+    for (int side = 0; side < 2; side++) {
+        int old = b->shape[side][cell][dir];
+        if (old == sh[side])
+            continue;
+        b->value[side] += shape_weight[sh[side]] - shape_weight[old];
+        b->shape[side][cell][dir] = (uint8_t)sh[side];
+        set_pattern(b, side, cell, combine(b->shape[side][cell]));
+    }
+}
+
+/* A cell just filled has no shapes; one just emptied gets them back. */
+static void refresh_cell(shape_board *b, int cell)
+{
+    if (b->cell[cell] == MNK_EMPTY) {
+        for (int d = 0; d < 4; d++)
+            refresh_dir(b, cell, d);
+        return;
+    }
+    for (int side = 0; side < 2; side++) {
+        for (int d = 0; d < 4; d++) {
+            b->value[side] -= shape_weight[b->shape[side][cell][d]];
+            b->shape[side][cell][d] = SHAPE_NONE;
+        }
+        set_pattern(b, side, cell, PAT_NONE);
+    }
+}
+
+/* Everything a change on cell can have changed. */
+static void refresh_around(shape_board *b, int cell)
+{
+    int h = b->t->h, p = b->pos[cell];
+    refresh_cell(b, cell);
+    for (int d = 0; d < 4; d++) {
+        int step = b->step[d];
+        for (int i = -h; i <= h; i++) {
+            int c = b->cell_at[p + i * step];
+            if (i != 0 && c >= 0 && b->cell[c] == MNK_EMPTY)
+                refresh_dir(b, c, d);
+        }
+    }
+}
+
+static void near_add(shape_board *b, int cell, int delta)
+{
+    const geometry *g = b->g;
+    int r = cell / g->m, c = cell % g->m;
+    for (int rr = r - 2; rr <= r + 2; rr++)
+        for (int cc = c - 2; cc <= c + 2; cc++)
+            if (rr >= 0 && rr < g->n && cc >= 0 && cc < g->m)
+                b->near[rr * g->m + cc] = (uint8_t)(b->near[rr * g->m + cc] + delta);
+}
+
+void sb_clear(shape_board *b, const geometry *g, const shape_table *t)
+{
+    MNK_ASSERT(t->k == g->k);
+    b->g = g;
+    b->t = t;
+    b->filled = 0;
+    b->winner = MNK_EMPTY;
+    b->key = g->base_key;
+    mem_set(b->cell, MNK_EMPTY, sizeof b->cell);
+    mem_set(b->pcell, SB_WALL, sizeof b->pcell);
+    for (int p = 0; p < SB_PADDED; p++)
+        b->cell_at[p] = -1;
+    for (int cell = 0; cell < g->cells; cell++) {
+        int p = (cell / g->m + SB_PAD) * SB_STRIDE + cell % g->m + SB_PAD;
+        b->pos[cell] = (int16_t)p;
+        b->cell_at[p] = (int16_t)cell;
+        b->pcell[p] = MNK_EMPTY;
+    }
+    for (int d = 0; d < 4; d++)
+        b->step[d] = dir_dr[d] * SB_STRIDE + dir_dc[d];
+    mem_set(b->shape, 0, sizeof b->shape);
+    mem_set(b->pat, 0, sizeof b->pat);
+    mem_set(b->set, 0, sizeof b->set);
+    mem_set(b->near, 0, sizeof b->near);
+    b->value[0] = b->value[1] = 0;
+    for (int cell = 0; cell < g->cells; cell++)
+        for (int d = 0; d < 4; d++)
+            refresh_dir(b, cell, d);
+}
+
+void sb_set(shape_board *b, const geometry *g, const shape_table *t, const board *src)
+{
+    sb_clear(b, g, t);
+    /* Stones go on in any order: the sides alternate only in the count. */
+    for (int cell = 0; cell < g->cells; cell++) {
+        int piece = src->cell[cell];
+        if (piece == MNK_EMPTY)
+            continue;
+        b->cell[cell] = (uint8_t)piece;
+        b->pcell[b->pos[cell]] = (uint8_t)piece;
+        b->key ^= g->zobrist[piece - 1][cell];
+        b->filled++;
+        near_add(b, cell, 1);
+    }
+    for (int cell = 0; cell < g->cells; cell++)
+        refresh_cell(b, cell);
+    b->winner = src->winner;
+}
+
+bool sb_play(shape_board *b, int cell)
+{
+    int side = sb_side(b);
+    MNK_ASSERT(cell >= 0 && cell < b->g->cells && b->cell[cell] == MNK_EMPTY);
+    MNK_ASSERT(b->winner == MNK_EMPTY);
+    bool five = b->pat[side][cell] == PAT_FIVE;
+    b->cell[cell] = (uint8_t)(side + 1);
+    b->pcell[b->pos[cell]] = (uint8_t)(side + 1);
+    b->key ^= b->g->zobrist[side][cell];
+    b->filled++;
+    near_add(b, cell, 1);
+    refresh_around(b, cell);
+    if (five)
+        b->winner = side + 1;
+    return five;
+}
+
+void sb_undo(shape_board *b, int cell)
+{
+    MNK_ASSERT(cell >= 0 && cell < b->g->cells && b->cell[cell] != MNK_EMPTY);
+    int side = b->cell[cell] - 1;
+    MNK_ASSERT(side == ((b->filled - 1) & 1));
+    b->cell[cell] = MNK_EMPTY;
+    b->pcell[b->pos[cell]] = MNK_EMPTY;
+    b->key ^= b->g->zobrist[side][cell];
+    b->filled--;
+    b->winner = MNK_EMPTY;
+    near_add(b, cell, -1);
+    refresh_around(b, cell);
+}
+
+bool sb_consistent(const shape_board *b)
+{
+    const geometry *g = b->g;
+    int32_t value[2] = {0, 0};
+    uint64_t key = g->base_key;
+    int filled = 0;
+    cellset set[SB_SETS][2];
+    mem_set(set, 0, sizeof set);
+
+    for (int cell = 0; cell < g->cells; cell++) {
+        int piece = b->cell[cell];
+        if (b->pcell[b->pos[cell]] != piece)
+            return false;
+        if (piece != MNK_EMPTY) {
+            filled++;
+            key ^= g->zobrist[piece - 1][cell];
+        }
+        int r = cell / g->m, c = cell % g->m, near = 0;
+        for (int rr = r - 2; rr <= r + 2; rr++)
+            for (int cc = c - 2; cc <= c + 2; cc++)
+                near += rr >= 0 && rr < g->n && cc >= 0 && cc < g->m &&
+                        b->cell[rr * g->m + cc] != MNK_EMPTY;
+        if (near != b->near[cell])
+            return false;
+        for (int side = 0; side < 2; side++) {
+            uint8_t sh[4];
+            for (int d = 0; d < 4; d++) {
+                sh[d] = (uint8_t)sb_shape_slow(b, cell, side, d);
+                if (sh[d] != b->shape[side][cell][d])
+                    return false;
+                value[side] += shape_weight[sh[d]];
+            }
+            int pat = combine(sh);
+            if (pat != b->pat[side][cell])
+                return false;
+            if (set_of(pat) >= 0)
+                cs_add(&set[set_of(pat)][side], cell);
+        }
+    }
+    for (int i = 0; i < SB_SETS; i++)
+        for (int side = 0; side < 2; side++)
+            for (int w = 0; w < SB_WORDS; w++)
+                if (set[i][side].w[w] != b->set[i][side].w[w])
+                    return false;
+    return filled == b->filled && key == b->key && value[0] == b->value[0] &&
+           value[1] == b->value[1];
+}

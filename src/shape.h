@@ -1,0 +1,175 @@
+/*
+ * shape.h - line shapes of the big-board engine, kept up to date as moves
+ * are made and taken back.
+ *
+ * For every empty cell, each of the four directions and each side, the
+ * board knows what a stone of that side on that cell would make along that
+ * direction: a five, an open four (two ways to make five), a four (one
+ * way), an open three (one more stone makes an open four), a three, and so
+ * on down to nothing (no room for k in a row through the cell at all). The
+ * four directions of a cell combine into its pattern for that side (a five,
+ * a winning four, a four-three, a double three, ...), and the cells of the
+ * strongest patterns are kept in bit sets, so that "where can X make five",
+ * "where can O make a four" are answered without a scan. An evaluation
+ * made of per-shape weights is kept up to date with them.
+ *
+ * Why incremental: a stone changes the shapes of the cells within reach of
+ * it along its four lines only (2h cells per line, h = k-1, or k under the
+ * exact rule, where the cell beyond a run decides whether it is an
+ * overline). play and undo recompute those and nothing else.
+ *
+ * Definitions (for side s, a stone on empty cell c, along one direction;
+ * "five" means k or more in a row through c, exactly k under the exact
+ * rule, where longer runs do not win):
+ *   FIVE   the stone makes a five.
+ *   F4     after it, two or more empty cells of the line would each make a
+ *          five that contains c (an open four, or two fours in one line).
+ *   B4     exactly one such cell: a four the opponent must block there.
+ *   F3     one more stone of s on the line can make an F4 (an open three).
+ *   B3     one more stone can make a B4, but none an F4.
+ *   F2..B1 smaller shapes, graded by the room around them (see shape.c);
+ *          they only weigh the evaluation and the order of moves.
+ *   NONE   no window of k cells through c is free of the other side's
+ *          stones and the edge.
+ * FIVE to B3 are exact (the threat search relies on FIVE and, through the
+ * bit sets, on the cells where a side makes five); the rest are estimates.
+ */
+#ifndef MNK_SHAPE_H
+#define MNK_SHAPE_H
+
+#include "internal.h"
+
+enum shape {
+    SHAPE_NONE = 0,
+    SHAPE_B1,
+    SHAPE_F1,
+    SHAPE_B2,
+    SHAPE_F2,
+    SHAPE_B3,
+    SHAPE_F3,
+    SHAPE_B4,
+    SHAPE_F4,
+    SHAPE_FIVE,
+    SHAPE_COUNT
+};
+
+/* A cell's pattern for one side: its four shapes combined, strongest
+ * first in the order the threat search cares about. */
+enum pattern {
+    PAT_NONE = 0,
+    PAT_B1,
+    PAT_F1,
+    PAT_B2,
+    PAT_F2,
+    PAT_B3,
+    PAT_F3,   /* one open three */
+    PAT_33,   /* two or more open threes: a double three */
+    PAT_B4,   /* one four and no open three */
+    PAT_43,   /* a four and an open three */
+    PAT_F4,   /* an open four or two fours: wins unless the opponent has a five */
+    PAT_FIVE, /* wins on the spot */
+    PAT_COUNT
+};
+
+/* Shapes come from a table indexed by what lies on each side of the cell
+ * when the reach h is at most this; longer reaches compute them directly
+ * (slower, the same result). 4^(h+1) bytes. */
+#define SHAPE_TABLE_MAX_H 6
+#define SHAPE_TABLE_SIZE (1u << (2 * (SHAPE_TABLE_MAX_H + 1)))
+
+typedef struct shape_table {
+    int k;
+    int h;      /* reach: cells looked at on each side of a cell */
+    bool exact; /* exactly k wins; longer runs (overlines) do not */
+    bool tabled;
+    uint8_t table[SHAPE_TABLE_SIZE];
+} shape_table;
+
+/* Fills the table for k in a row (1 <= k <= MNK_MAX_SIDE). */
+void shape_table_init(shape_table *t, int k, bool exact);
+
+/* Bit sets of cells, one bit a cell. */
+#define SB_WORDS ((MNK_MAX_CELLS + 63) / 64)
+typedef struct cellset {
+    uint64_t w[SB_WORDS];
+} cellset;
+
+/* Padding around the board (the walls every reach sees): the board's side
+ * plus a reach on each side. */
+#define SB_PAD MNK_MAX_SIDE
+#define SB_STRIDE (MNK_MAX_SIDE + 2 * SB_PAD)
+#define SB_PADDED (SB_STRIDE * SB_STRIDE)
+#define SB_WALL 3
+
+/* Which bit set a pattern puts a cell in. */
+enum { SB_FIVE = 0, SB_FOUR = 1, SB_THREE = 2, SB_SETS = 3 };
+
+typedef struct shape_board {
+    const geometry *g;
+    const shape_table *t;
+    int filled;
+    int winner; /* MNK_EMPTY, MNK_X or MNK_O */
+    uint64_t key;
+    uint8_t cell[MNK_MAX_CELLS];
+    /* The board inside walls, row stride SB_STRIDE: 0 empty, 1 X, 2 O,
+     * SB_WALL outside. pos[c] is where cell c is. */
+    uint8_t pcell[SB_PADDED];
+    int16_t pos[MNK_MAX_CELLS];
+    int16_t cell_at[SB_PADDED]; /* the inverse of pos; -1 for walls */
+    int step[4];                /* padded steps of the four directions */
+    uint8_t shape[2][MNK_MAX_CELLS][4];
+    uint8_t pat[2][MNK_MAX_CELLS];
+    cellset set[SB_SETS][2];
+    /* Stones within two cells (in both coordinates) of each cell. */
+    uint8_t near[MNK_MAX_CELLS];
+    /* Sum of the shape weights of every empty cell, per side. */
+    int32_t value[2];
+} shape_board;
+
+/* Sets up an empty board. t must have been made for g's k. */
+void sb_clear(shape_board *b, const geometry *g, const shape_table *t);
+/* The same position as a solver board. */
+void sb_set(shape_board *b, const geometry *g, const shape_table *t, const board *src);
+static inline int sb_side(const shape_board *b) { return b->filled & 1; }
+/* Puts a stone for the side to move on an empty cell of a game that is not
+ * over; returns true if it makes a five. */
+bool sb_play(shape_board *b, int cell);
+/* Takes back the stone on cell, which must be the last one played. */
+void sb_undo(shape_board *b, int cell);
+/* Rebuilds every derived field from the cells and compares: a debug check. */
+bool sb_consistent(const shape_board *b);
+/* The shape of cell for side along direction dir, computed from scratch. */
+int sb_shape_slow(const shape_board *b, int cell, int side, int dir);
+
+/* Weights of the evaluation, per shape (see shape.c). */
+extern const int16_t shape_weight[SHAPE_COUNT];
+
+/* ---- bit sets ------------------------------------------------------- */
+static inline bool cs_has(const cellset *s, int c) { return (s->w[c >> 6] >> (c & 63)) & 1; }
+static inline void cs_add(cellset *s, int c) { s->w[c >> 6] |= UINT64_C(1) << (c & 63); }
+static inline void cs_del(cellset *s, int c) { s->w[c >> 6] &= ~(UINT64_C(1) << (c & 63)); }
+static inline bool cs_empty(const cellset *s)
+{
+    uint64_t x = 0;
+    for (int i = 0; i < SB_WORDS; i++)
+        x |= s->w[i];
+    return x == 0;
+}
+static inline int cs_count(const cellset *s)
+{
+    int n = 0;
+    for (int i = 0; i < SB_WORDS; i++)
+        n += __builtin_popcountll(s->w[i]);
+    return n;
+}
+/* The cells of s into cells[], in increasing order; returns how many. */
+static inline int cs_list(const cellset *s, int *cells)
+{
+    int n = 0;
+    for (int i = 0; i < SB_WORDS; i++)
+        for (uint64_t x = s->w[i]; x; x &= x - 1)
+            cells[n++] = i * 64 + __builtin_ctzll(x);
+    return n;
+}
+
+#endif /* MNK_SHAPE_H */

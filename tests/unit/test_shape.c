@@ -1,0 +1,273 @@
+/*
+ * test_shape.c - the big-board engine's line shapes (src/shape.c).
+ *
+ * Two checks on random games of several sizes, k = 4, 5, 6 and 8 (8 takes
+ * the path without a table), freestyle and exact:
+ *   - after every move and every undo the incremental state equals one
+ *     rebuilt from scratch (sb_consistent);
+ *   - the exact shapes (five, the fours, the threes) agree with a naive
+ *     checker here that plays stones on a plain (row, column) grid and
+ *     measures runs, knowing nothing of segments, codes or tables.
+ */
+#include "unit.h"
+
+#include "shape.h"
+
+typedef struct grid {
+    int m, n, k;
+    bool exact;
+    unsigned char c[MNK_MAX_SIDE][MNK_MAX_SIDE]; /* [row][col]: 0, 1 X, 2 O */
+} grid;
+
+static const int DR[4] = {0, 1, 1, 1};
+static const int DC[4] = {1, 0, 1, -1};
+
+static bool on(const grid *gr, int r, int c)
+{
+    return r >= 0 && r < gr->n && c >= 0 && c < gr->m;
+}
+
+/* Does the run of piece through (r, c) along d win and hold (cr, cc)? */
+static bool naive_five(const grid *gr, int r, int c, int d, int piece, int cr, int cc)
+{
+    int lo = 0, hi = 0;
+    while (on(gr, r + (lo - 1) * DR[d], c + (lo - 1) * DC[d]) &&
+           gr->c[r + (lo - 1) * DR[d]][c + (lo - 1) * DC[d]] == piece)
+        lo--;
+    while (on(gr, r + (hi + 1) * DR[d], c + (hi + 1) * DC[d]) &&
+           gr->c[r + (hi + 1) * DR[d]][c + (hi + 1) * DC[d]] == piece)
+        hi++;
+    int len = hi - lo + 1;
+    bool holds = false;
+    for (int i = lo; i <= hi; i++)
+        holds |= r + i * DR[d] == cr && c + i * DC[d] == cc;
+    return holds && (gr->exact ? len == gr->k : len >= gr->k);
+}
+
+/* Empty cells of the line through (cr, cc) along d that make a five
+ * holding (cr, cc). */
+static int naive_fives(grid *gr, int cr, int cc, int d, int piece)
+{
+    int n = 0;
+    for (int i = -MNK_MAX_SIDE; i <= MNK_MAX_SIDE; i++) {
+        int r = cr + i * DR[d], c = cc + i * DC[d];
+        if (i == 0 || !on(gr, r, c) || gr->c[r][c] != 0)
+            continue;
+        gr->c[r][c] = (unsigned char)piece;
+        n += naive_five(gr, r, c, d, piece, cr, cc);
+        gr->c[r][c] = 0;
+    }
+    return n;
+}
+
+/* The exact part of the shape: FIVE, F4, B4, F3, B3, or SHAPE_NONE for
+ * "something smaller". */
+static int naive_shape(grid *gr, int cr, int cc, int d, int piece)
+{
+    int result = SHAPE_NONE;
+    gr->c[cr][cc] = (unsigned char)piece;
+    if (naive_five(gr, cr, cc, d, piece, cr, cc)) {
+        result = SHAPE_FIVE;
+    } else {
+        int fives = naive_fives(gr, cr, cc, d, piece);
+        if (fives >= 2)
+            result = SHAPE_F4;
+        else if (fives == 1)
+            result = SHAPE_B4;
+        if (fives == 0) {
+            for (int i = -MNK_MAX_SIDE; i <= MNK_MAX_SIDE && result != SHAPE_F3; i++) {
+                int r = cr + i * DR[d], c = cc + i * DC[d];
+                if (i == 0 || !on(gr, r, c) || gr->c[r][c] != 0)
+                    continue;
+                gr->c[r][c] = (unsigned char)piece;
+                int f = naive_five(gr, r, c, d, piece, cr, cc) ? 0 : naive_fives(gr, cr, cc, d, piece);
+                gr->c[r][c] = 0;
+                if (f >= 2)
+                    result = SHAPE_F3;
+                else if (f == 1)
+                    result = SHAPE_B3;
+            }
+        }
+    }
+    gr->c[cr][cc] = 0;
+    return result;
+}
+
+static uint64_t rng_state = 0x1234567;
+static int rnd(int n)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (int)(rng_state % (uint64_t)n);
+}
+
+static void check_against_naive(const shape_board *sb, grid *gr)
+{
+    const geometry *g = sb->g;
+    for (int cell = 0; cell < g->cells; cell++) {
+        int r = cell / g->m, c = cell % g->m;
+        if (gr->c[r][c] != 0)
+            continue;
+        for (int side = 0; side < 2; side++)
+            for (int d = 0; d < 4; d++) {
+                int want = naive_shape(gr, r, c, d, side + 1);
+                int got = sb->shape[side][cell][d];
+                if (want == SHAPE_NONE ? got > SHAPE_F2 : got != want)
+                    fail_msg("%dx%d k=%d%s: cell %d side %d dir %d: shape %d, naive %d",
+                             g->m, g->n, g->k, gr->exact ? " exact" : "", cell, side, d, got,
+                             want);
+            }
+    }
+}
+
+/* Random games: moves biased to be near the stones, so shapes form. */
+static void random_games(int m, int n, int k, bool exact, int games, int naive_every)
+{
+    static geometry g;
+    static shape_table t;
+    static shape_board sb;
+    static grid gr;
+    mnk_rules rules = {m, n, k};
+    assert_int_equal(geom_init(&g, rules), MNK_OK);
+    shape_table_init(&t, k, exact);
+    for (int game = 0; game < games; game++) {
+        int moves[MNK_MAX_CELLS], nmoves = 0;
+        sb_clear(&sb, &g, &t);
+        memset(&gr, 0, sizeof gr);
+        gr.m = m;
+        gr.n = n;
+        gr.k = k;
+        gr.exact = exact;
+        assert_true(sb_consistent(&sb));
+        while (sb.winner == MNK_EMPTY && sb.filled < g.cells) {
+            int cell;
+            do {
+                cell = rnd(g.cells);
+                if (sb.filled > 0 && sb.near[cell] == 0 && rnd(4) != 0)
+                    cell = -1;
+            } while (cell < 0 || sb.cell[cell] != MNK_EMPTY);
+            int side = sb_side(&sb);
+            /* What the naive checker says the move makes, before it. */
+            int r = cell / m, c = cell % m;
+            bool naive_win = false;
+            for (int d = 0; d < 4; d++)
+                naive_win |= naive_shape(&gr, r, c, d, side + 1) == SHAPE_FIVE;
+            bool win = sb_play(&sb, cell);
+            assert_int_equal(win, naive_win);
+            gr.c[r][c] = (unsigned char)(side + 1);
+            moves[nmoves++] = cell;
+            if (!sb_consistent(&sb))
+                fail_msg("inconsistent after %d moves", nmoves);
+            if (nmoves % naive_every == 0)
+                check_against_naive(&sb, &gr);
+            /* Now and then take back a few moves and check again. */
+            if (rnd(8) == 0 && nmoves >= 3) {
+                for (int u = 0; u < 2; u++) {
+                    int last = moves[--nmoves];
+                    sb_undo(&sb, last);
+                    gr.c[last / m][last % m] = 0;
+                    if (!sb_consistent(&sb))
+                        fail_msg("inconsistent after an undo");
+                }
+                check_against_naive(&sb, &gr);
+            }
+        }
+        check_against_naive(&sb, &gr);
+        while (nmoves > 0) {
+            int last = moves[--nmoves];
+            sb_undo(&sb, last);
+            gr.c[last / m][last % m] = 0;
+        }
+        assert_true(sb_consistent(&sb));
+        assert_int_equal(sb.filled, 0);
+    }
+}
+
+static void test_shapes_k5(void **state)
+{
+    (void)state;
+    random_games(15, 15, 5, false, 12, 7);
+    random_games(15, 15, 5, true, 12, 7);
+    random_games(20, 20, 5, false, 4, 11);
+}
+
+static void test_shapes_k4_k6(void **state)
+{
+    (void)state;
+    random_games(9, 9, 4, false, 20, 5);
+    random_games(9, 9, 4, true, 20, 5);
+    random_games(12, 10, 6, false, 8, 9);
+    random_games(12, 10, 6, true, 8, 9);
+}
+
+/* Reach 7 and more: computed without the table. */
+static void test_shapes_untabled(void **state)
+{
+    (void)state;
+    random_games(14, 14, 8, false, 2, 19);
+    random_games(11, 13, 7, true, 2, 19);
+}
+
+#define BELOW_B3 (-1)
+
+/* Shapes one can draw: k = 5 on 15x15, the row through h8. */
+static void test_named_shapes(void **state)
+{
+    (void)state;
+    static geometry g;
+    static shape_table t;
+    static shape_board sb;
+    struct {
+        const char *row; /* 15 cells: x, o or . ; the cell tested is '*' */
+        bool exact;
+        int shape; /* BELOW_B3: anything smaller than a three */
+    } cases[] = {
+        {"....xxx*.......", false, SHAPE_F4},
+        {"...oxxx*.......", false, SHAPE_B4},
+        {"....xx.*x......", false, SHAPE_B4},
+        {"....xxxx*x.....", false, SHAPE_FIVE},
+        {"....xxxx*x.....", true, BELOW_B3}, /* an overline does not win */
+        {"...xxxx.*......", true, BELOW_B3},  /* filling the gap would make six */
+        {"....xx*........", false, SHAPE_F3},
+        {"...oxx*........", false, SHAPE_B3},
+        {"....x.*x.......", false, SHAPE_F3},
+        {"...ox.x*.o.....", false, SHAPE_B3},
+        {"...o.x*..o.....", false, SHAPE_B2},
+        {"o.x*...........", false, SHAPE_B2},
+        {".......*.......", false, SHAPE_F1},
+        {"...o...*o......", false, SHAPE_NONE},
+    };
+    mnk_rules rules = {15, 15, 5};
+    assert_int_equal(geom_init(&g, rules), MNK_OK);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        shape_table_init(&t, 5, cases[i].exact);
+        board b;
+        board_clear(&b, &g);
+        int target = -1;
+        for (int c = 0; c < 15; c++) {
+            int cell = 7 * 15 + c;
+            char ch = cases[i].row[c];
+            if (ch == '*')
+                target = cell;
+            else if (ch != '.')
+                b.cell[cell] = ch == 'x' ? MNK_X : MNK_O;
+        }
+        sb_set(&sb, &g, &t, &b);
+        int got = sb.shape[SIDE_X][target][0];
+        if (cases[i].shape == BELOW_B3 ? got >= SHAPE_B3 : got != cases[i].shape)
+            fail_msg("%s%s: shape %d, expected %d", cases[i].row, cases[i].exact ? " exact" : "",
+                     got, cases[i].shape);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_named_shapes),
+        cmocka_unit_test(test_shapes_k5),
+        cmocka_unit_test(test_shapes_k4_k6),
+        cmocka_unit_test(test_shapes_untabled),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
