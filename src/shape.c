@@ -342,6 +342,7 @@ void sb_clear(shape_board *b, const geometry *g, const shape_table *t)
     b->g = g;
     b->t = t;
     b->filled = 0;
+    b->passed = 0;
     b->winner = MNK_EMPTY;
     b->key = g->base_key;
     mem_set(b->cell, MNK_EMPTY, sizeof b->cell);
@@ -406,7 +407,7 @@ void sb_undo(shape_board *b, int cell)
 {
     MNK_ASSERT(cell >= 0 && cell < b->g->cells && b->cell[cell] != MNK_EMPTY);
     int side = b->cell[cell] - 1;
-    MNK_ASSERT(side == ((b->filled - 1) & 1));
+    MNK_ASSERT(side == ((b->filled - 1 + b->passed) & 1));
     b->cell[cell] = MNK_EMPTY;
     b->pcell[b->pos[cell]] = MNK_EMPTY;
     b->key ^= b->g->zobrist[side][cell];
@@ -416,11 +417,20 @@ void sb_undo(shape_board *b, int cell)
     refresh_around(b, cell);
 }
 
+/* Any number that no sum of cell keys is likely to meet. */
+#define SB_PASS_KEY UINT64_C(0x2545f4914f6cdd1d)
+
+void sb_pass(shape_board *b)
+{
+    b->passed ^= 1;
+    b->key ^= SB_PASS_KEY;
+}
+
 bool sb_consistent(const shape_board *b)
 {
     const geometry *g = b->g;
     int32_t value[2] = {0, 0};
-    uint64_t key = g->base_key;
+    uint64_t key = g->base_key ^ (b->passed ? SB_PASS_KEY : 0);
     int filled = 0;
     cellset set[SB_SETS][2];
     mem_set(set, 0, sizeof set);

@@ -108,6 +108,7 @@ typedef struct shape_board {
     const geometry *g;
     const shape_table *t;
     int filled;
+    int passed; /* 1 after sb_pass(): the other side is to move */
     int winner; /* MNK_EMPTY, MNK_X or MNK_O */
     uint64_t key;
     uint8_t cell[MNK_MAX_CELLS];
@@ -130,7 +131,11 @@ typedef struct shape_board {
 void sb_clear(shape_board *b, const geometry *g, const shape_table *t);
 /* The same position as a solver board. */
 void sb_set(shape_board *b, const geometry *g, const shape_table *t, const board *src);
-static inline int sb_side(const shape_board *b) { return b->filled & 1; }
+static inline int sb_side(const shape_board *b) { return (b->filled ^ b->passed) & 1; }
+/* Gives the move to the other side without a stone (the threat search
+ * asks what a side could do if it were its turn); a second call undoes it.
+ * The key changes too, so tables tell the two apart. */
+void sb_pass(shape_board *b);
 /* Puts a stone for the side to move on an empty cell of a game that is not
  * over; returns true if it makes a five. */
 bool sb_play(shape_board *b, int cell);

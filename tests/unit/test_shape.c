@@ -12,53 +12,7 @@
 #include "unit.h"
 
 #include "shape.h"
-
-typedef struct grid {
-    int m, n, k;
-    bool exact;
-    unsigned char c[MNK_MAX_SIDE][MNK_MAX_SIDE]; /* [row][col]: 0, 1 X, 2 O */
-} grid;
-
-static const int DR[4] = {0, 1, 1, 1};
-static const int DC[4] = {1, 0, 1, -1};
-
-static bool on(const grid *gr, int r, int c)
-{
-    return r >= 0 && r < gr->n && c >= 0 && c < gr->m;
-}
-
-/* Does the run of piece through (r, c) along d win and hold (cr, cc)? */
-static bool naive_five(const grid *gr, int r, int c, int d, int piece, int cr, int cc)
-{
-    int lo = 0, hi = 0;
-    while (on(gr, r + (lo - 1) * DR[d], c + (lo - 1) * DC[d]) &&
-           gr->c[r + (lo - 1) * DR[d]][c + (lo - 1) * DC[d]] == piece)
-        lo--;
-    while (on(gr, r + (hi + 1) * DR[d], c + (hi + 1) * DC[d]) &&
-           gr->c[r + (hi + 1) * DR[d]][c + (hi + 1) * DC[d]] == piece)
-        hi++;
-    int len = hi - lo + 1;
-    bool holds = false;
-    for (int i = lo; i <= hi; i++)
-        holds |= r + i * DR[d] == cr && c + i * DC[d] == cc;
-    return holds && (gr->exact ? len == gr->k : len >= gr->k);
-}
-
-/* Empty cells of the line through (cr, cc) along d that make a five
- * holding (cr, cc). */
-static int naive_fives(grid *gr, int cr, int cc, int d, int piece)
-{
-    int n = 0;
-    for (int i = -MNK_MAX_SIDE; i <= MNK_MAX_SIDE; i++) {
-        int r = cr + i * DR[d], c = cc + i * DC[d];
-        if (i == 0 || !on(gr, r, c) || gr->c[r][c] != 0)
-            continue;
-        gr->c[r][c] = (unsigned char)piece;
-        n += naive_five(gr, r, c, d, piece, cr, cc);
-        gr->c[r][c] = 0;
-    }
-    return n;
-}
+#include "grid.h"
 
 /* The exact part of the shape: FIVE, F4, B4, F3, B3, or SHAPE_NONE for
  * "something smaller". */

@@ -1,0 +1,174 @@
+/*
+ * threat.c - victory by continuous fours (see threat.h).
+ *
+ * The search is depth-first over the attacker's fours, strongest patterns
+ * first (a four that is also an open three comes before a plain four),
+ * with the table cutting positions met again. The line of a win is
+ * recorded by a second pass that follows the wins without trusting the
+ * table's, so that a reported line is always one the search played out.
+ */
+#include "threat.h"
+
+void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries)
+{
+    v->table = mem;
+    v->mask = entries - 1;
+    vcf_clear(v);
+}
+
+void vcf_clear(vcf_search *v)
+{
+    mem_set(v->table, 0, (v->mask + 1) * sizeof(vcf_entry));
+    v->line_len = 0;
+}
+
+static vcf_entry *vcf_slot(vcf_search *v, uint64_t key)
+{
+    return &v->table[key & v->mask];
+}
+
+/* The attacker's fours, best first: winning fours (open or double), then
+ * four-threes, then the rest, each group in cell order. */
+static int vcf_moves(const shape_board *b, int side, int *moves)
+{
+    int cells[MNK_MAX_CELLS];
+    int n = cs_list(&b->set[SB_FOUR][side], cells), out = 0;
+    for (int want = PAT_F4; want >= PAT_B4; want--)
+        for (int i = 0; i < n; i++)
+            if (b->pat[side][cells[i]] == want)
+                moves[out++] = cells[i];
+    return out;
+}
+
+static int first_cell(const cellset *s)
+{
+    for (int i = 0; i < SB_WORDS; i++)
+        if (s->w[i])
+            return i * 64 + __builtin_ctzll(s->w[i]);
+    return -1;
+}
+
+/* The attacker moves of a VCF for the side to move within depth of them
+ * (a five on the spot is one), or 0 if there is none. With `record`, the
+ * table's wins are not taken on trust and the line is written from ply on. */
+static int vcf_node(vcf_search *v, shape_board *b, int depth, int ply, bool record)
+{
+    int side = sb_side(b), opp = side ^ 1;
+
+    if (!cs_empty(&b->set[SB_FIVE][side])) {
+        if (record) {
+            v->line[ply] = first_cell(&b->set[SB_FIVE][side]);
+            v->line_len = ply + 1;
+        }
+        return 1;
+    }
+    if (depth <= 1 || v->aborted)
+        return 0;
+    if (v->max_nodes && v->nodes >= v->max_nodes) {
+        v->aborted = true;
+        return 0;
+    }
+    v->nodes++;
+
+    /* Wins are kept with their length, failures with the depth searched. */
+    vcf_entry *e = vcf_slot(v, b->key);
+    if (e->used && e->key == b->key) {
+        if (e->move < 0 && e->depth >= depth)
+            return 0;
+        if (e->move >= 0 && e->depth <= depth && !record)
+            return e->depth;
+    }
+
+    /* The defender's fives: two cannot both be blocked; one must be, and
+     * the block must itself be a four to go on. */
+    int moves[MNK_MAX_CELLS], n;
+    int threats = cs_count(&b->set[SB_FIVE][opp]);
+    if (threats >= 2) {
+        n = 0;
+    } else if (threats == 1) {
+        int f = first_cell(&b->set[SB_FIVE][opp]);
+        n = 0;
+        if (cs_has(&b->set[SB_FOUR][side], f))
+            moves[n++] = f;
+    } else {
+        n = vcf_moves(b, side, moves);
+    }
+
+    int win = 0, best_move = -1;
+    for (int i = 0; i < n && !v->aborted; i++) {
+        int m = moves[i], len = 0;
+        sb_play(b, m);
+        int fives = cs_count(&b->set[SB_FIVE][side]);
+        /* A defender who can make five does so; a "four" that threatens
+         * nothing (an overline under the exact rule) is no four. */
+        if (fives > 0 && cs_empty(&b->set[SB_FIVE][opp])) {
+            if (fives >= 2) {
+                len = 2;
+                if (record) {
+                    /* The defender blocks one five; another makes it. */
+                    cellset rest = b->set[SB_FIVE][side];
+                    v->line[ply] = m;
+                    v->line[ply + 1] = first_cell(&rest);
+                    cs_del(&rest, v->line[ply + 1]);
+                    v->line[ply + 2] = first_cell(&rest);
+                    v->line_len = ply + 3;
+                }
+            } else {
+                int block = first_cell(&b->set[SB_FIVE][side]);
+                sb_play(b, block);
+                if (record) {
+                    v->line[ply] = m;
+                    v->line[ply + 1] = block;
+                }
+                int rest = vcf_node(v, b, depth - 1, ply + 2, record);
+                len = rest ? rest + 1 : 0;
+                sb_undo(b, block);
+            }
+        }
+        sb_undo(b, m);
+        if (len) {
+            win = len;
+            best_move = m;
+            break;
+        }
+    }
+    if (v->aborted)
+        return 0;
+    e->key = b->key;
+    e->move = (int16_t)best_move;
+    e->depth = (uint8_t)(win ? win : depth);
+    e->used = 1;
+    return win;
+}
+
+bool vcf_find(vcf_search *v, shape_board *b, int depth, uint64_t max_nodes)
+{
+    if (depth > VCF_MAX_DEPTH)
+        depth = VCF_MAX_DEPTH;
+    v->nodes = 0;
+    v->max_nodes = max_nodes;
+    v->aborted = false;
+    v->line_len = 0;
+    if (!vcf_node(v, b, depth, 0, false))
+        return false;
+    /* Play the win out once more to write its line down. */
+    bool again = vcf_node(v, b, depth, 0, true) > 0;
+    MNK_ASSERT(again || v->aborted);
+    return again;
+}
+
+void vcf_zone(const vcf_search *v, const shape_board *b, cellset *zone)
+{
+    int h = b->t->h;
+    mem_set(zone, 0, sizeof *zone);
+    for (int i = 0; i < v->line_len; i++) {
+        int p = b->pos[v->line[i]];
+        cs_add(zone, v->line[i]);
+        for (int d = 0; d < 4; d++)
+            for (int j = -h; j <= h; j++) {
+                int c = b->cell_at[p + j * b->step[d]];
+                if (c >= 0 && b->cell[c] == MNK_EMPTY)
+                    cs_add(zone, c);
+            }
+    }
+}

@@ -1,0 +1,60 @@
+/*
+ * threat.h - threat-space search: victory by continuous fours (VCF).
+ *
+ * The side to move (the attacker) plays only fours: moves after which it
+ * would make a five on its next move. The defender then has one move that
+ * does not lose at once, the block, unless it can make a five itself, in
+ * which case the four proves nothing. A line of fours that ends in a five,
+ * or in a four the defender cannot block (an open four, two fours), is a
+ * forced win: every defender move was the only one, so the search is a
+ * proof, as exact as the shapes' five and the bit set of five cells it
+ * stands on (tests/unit/test_threat.c checks each win found by replaying it
+ * against every defence).
+ *
+ * Its own table remembers positions: wins with their move, failures with
+ * the depth they were searched to.
+ */
+#ifndef MNK_THREAT_H
+#define MNK_THREAT_H
+
+#include "shape.h"
+
+/* Longest line of fours looked for, in attacker moves. */
+#define VCF_MAX_DEPTH 64
+
+typedef struct vcf_entry {
+    uint64_t key;
+    int16_t move;  /* the winning four; -1 for a failure */
+    uint8_t depth; /* attacker moves searched (failures only) */
+    uint8_t used;
+} vcf_entry;
+
+typedef struct vcf_search {
+    vcf_entry *table;
+    size_t mask; /* entries - 1, a power of two minus one */
+    uint64_t nodes;
+    uint64_t max_nodes; /* 0: no limit */
+    bool aborted;
+    /* The win found: attacker and defender moves alternately, the
+     * attacker's last move making five or a four that cannot be blocked. */
+    int line[2 * VCF_MAX_DEPTH + 2];
+    int line_len;
+} vcf_search;
+
+/* Uses entries (a power of two of them) from mem; clears them. */
+void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries);
+void vcf_clear(vcf_search *v);
+
+/* Does the side to move of b win by continuous fours within depth of its
+ * moves? On a win, v->line holds the line (its first move is the one to
+ * play). max_nodes (0: none) bounds the work; a search that hits it
+ * answers false and sets v->aborted. b is left as it was. */
+bool vcf_find(vcf_search *v, shape_board *b, int depth, uint64_t max_nodes);
+
+/* Cells whose state the win in v->line depends on: the cells of the line
+ * and every cell within reach of them along the four directions. A
+ * defender's stone elsewhere changes nothing in that win unless the stone
+ * is itself a four or a five (the caller adds those). */
+void vcf_zone(const vcf_search *v, const shape_board *b, cellset *zone);
+
+#endif /* MNK_THREAT_H */

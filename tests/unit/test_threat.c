@@ -1,0 +1,280 @@
+/*
+ * test_threat.c - victory by continuous fours (src/threat.c), checked
+ * against a naive search on a plain grid (grid.h) that knows nothing of
+ * shapes, bit sets or tables:
+ *   - every win found is replayed move by move: each attacker move leaves
+ *     the defender no five and exactly one block (or none possible), and
+ *     the line ends in a five;
+ *   - on random positions, a VCF exists within d attacker moves exactly
+ *     when the naive search finds one (d up to 5);
+ *   - the zone: a defender stone outside it that is no four or five of its
+ *     own leaves the attacker's win standing.
+ */
+#include "unit.h"
+
+#include "grid.h"
+#include "threat.h"
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+static int rnd(int n)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (int)(rng_state % (uint64_t)n);
+}
+
+/* Cells on the lines through (r, c) within k-1 where piece now makes a
+ * five holding the stone on (r, c). */
+static int naive_new_fives(grid *gr, int r, int c, int piece, int *cells)
+{
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        for (int i = -(gr->k - 1); i <= gr->k - 1; i++) {
+            int rr = r + i * DR[d], cc = c + i * DC[d];
+            if (i == 0 || !on(gr, rr, cc) || gr->c[rr][cc] != 0)
+                continue;
+            gr->c[rr][cc] = (unsigned char)piece;
+            bool five = false;
+            for (int d2 = 0; d2 < 4 && !five; d2++)
+                five = naive_five(gr, rr, cc, d2, piece, rr, cc);
+            gr->c[rr][cc] = 0;
+            bool seen = false;
+            for (int j = 0; j < n; j++)
+                seen |= cells[j] == rr * gr->m + cc;
+            if (five && !seen)
+                cells[n++] = rr * gr->m + cc;
+        }
+    return n;
+}
+
+/* The naive VCF: attacker to move, at most depth attacker moves. */
+static bool naive_vcf(grid *gr, int attacker, int depth)
+{
+    int cells[MNK_MAX_CELLS], defender = 3 - attacker;
+    if (naive_five_cells(gr, attacker, cells) > 0)
+        return true;
+    if (depth <= 1)
+        return false;
+    int threats = naive_five_cells(gr, defender, cells);
+    if (threats >= 2)
+        return false;
+    int forced = threats == 1 ? cells[0] : -1;
+    for (int cell = 0; cell < gr->m * gr->n; cell++) {
+        int r = cell / gr->m, c = cell % gr->m;
+        if (gr->c[r][c] != 0 || (forced >= 0 && cell != forced))
+            continue;
+        gr->c[r][c] = (unsigned char)attacker;
+        int fives[MNK_MAX_CELLS], dfives[MNK_MAX_CELLS];
+        int nf = naive_new_fives(gr, r, c, attacker, fives);
+        int nd = naive_five_cells(gr, defender, dfives);
+        bool win = false;
+        if (nf >= 2 && nd == 0) {
+            win = true;
+        } else if (nf == 1 && nd == 0) {
+            int br = fives[0] / gr->m, bc = fives[0] % gr->m;
+            gr->c[br][bc] = (unsigned char)defender;
+            win = naive_vcf(gr, attacker, depth - 1);
+            gr->c[br][bc] = 0;
+        }
+        gr->c[r][c] = 0;
+        if (win)
+            return true;
+    }
+    return false;
+}
+
+/* Replays v->line on a copy of the grid and fails the test if any step is
+ * not forced as the threat search claims. */
+static void check_line(const grid *start, const vcf_search *v, int attacker)
+{
+    grid gr = *start;
+    int defender = 3 - attacker, cells[MNK_MAX_CELLS], dcells[MNK_MAX_CELLS];
+    assert_true(v->line_len >= 1);
+    assert_true(v->line_len % 2 == 1);
+    for (int i = 0; i < v->line_len; i += 2) {
+        int m = v->line[i], r = m / gr.m, c = m % gr.m;
+        assert_int_equal(gr.c[r][c], 0);
+        if (i == v->line_len - 1) {
+            int n = naive_five_cells(&gr, attacker, cells);
+            bool five = false;
+            for (int j = 0; j < n; j++)
+                five |= cells[j] == m;
+            if (!five)
+                fail_msg("the line's last move %d makes no five", m);
+            return;
+        }
+        /* Before the attacker moves, the defender has at most the one five
+         * this move blocks. */
+        int nd = naive_five_cells(&gr, defender, dcells);
+        assert_true(nd == 0 || (nd == 1 && dcells[0] == m));
+        gr.c[r][c] = (unsigned char)attacker;
+        int nf = naive_five_cells(&gr, attacker, cells);
+        assert_int_equal(naive_five_cells(&gr, defender, dcells), 0);
+        assert_true(nf >= 1);
+        int b = v->line[i + 1];
+        bool listed = false;
+        for (int j = 0; j < nf; j++)
+            listed |= cells[j] == b;
+        assert_true(listed);
+        if (nf == 1 || i + 2 < v->line_len - 1)
+            assert_int_equal(nf, 1); /* only the end may be unstoppable */
+        gr.c[b / gr.m][b % gr.m] = (unsigned char)defender;
+    }
+}
+
+/* A random position: stones near each other, no five on the board. */
+static void random_position(shape_board *sb, grid *gr, int stones)
+{
+    for (int s = 0; s < stones; s++) {
+        int cell, side = sb_side(sb), tries = 0;
+        do {
+            cell = rnd(sb->g->cells);
+            tries++;
+        } while (sb->cell[cell] != MNK_EMPTY || (sb->filled > 0 && sb->near[cell] == 0) ||
+                 (sb->pat[side][cell] == PAT_FIVE && tries < 1000));
+        if (sb->pat[side][cell] == PAT_FIVE)
+            return;
+        sb_play(sb, cell);
+        gr->c[cell / gr->m][cell % gr->m] = (unsigned char)(side + 1);
+    }
+}
+
+typedef struct setup {
+    geometry g;
+    shape_table t;
+    shape_board sb;
+    grid gr;
+    vcf_search v;
+    vcf_entry table[1 << 16];
+} setup;
+
+static setup S;
+
+static void start(int m, int n, int k, bool exact)
+{
+    mnk_rules rules = {m, n, k};
+    assert_int_equal(geom_init(&S.g, rules), MNK_OK);
+    shape_table_init(&S.t, k, exact);
+    sb_clear(&S.sb, &S.g, &S.t);
+    memset(&S.gr, 0, sizeof S.gr);
+    S.gr.m = m;
+    S.gr.n = n;
+    S.gr.k = k;
+    S.gr.exact = exact;
+    vcf_setup(&S.v, S.table, 1 << 16);
+}
+
+/* Random positions: the threat search and the naive one agree on whether
+ * a win within `depth` exists, and every win found replays. */
+static void agree(int m, int n, int k, bool exact, int positions, int depth, int *found)
+{
+    for (int p = 0; p < positions; p++) {
+        start(m, n, k, exact);
+        random_position(&S.sb, &S.gr, 12 + rnd(30));
+        int attacker = sb_side(&S.sb) + 1;
+        bool fast = vcf_find(&S.v, &S.sb, depth, 0);
+        assert_true(sb_consistent(&S.sb));
+        bool naive = naive_vcf(&S.gr, attacker, depth);
+        if (fast != naive)
+            fail_msg("%dx%d k=%d%s position %d: threat search %d, naive %d", m, n, k,
+                     exact ? " exact" : "", p, fast, naive);
+        if (fast) {
+            check_line(&S.gr, &S.v, attacker);
+            ++*found;
+        }
+    }
+}
+
+static void test_vcf_agrees_k5(void **state)
+{
+    (void)state;
+    int found = 0;
+    agree(15, 15, 5, false, 150, 4, &found);
+    agree(15, 15, 5, true, 150, 4, &found);
+    print_message("# %d wins within 4 moves among 300 positions\n", found);
+    assert_true(found > 20); /* the positions must hold wins to test anything */
+}
+
+static void test_vcf_agrees_k4_k6(void **state)
+{
+    (void)state;
+    int found = 0;
+    agree(10, 10, 4, false, 100, 4, &found);
+    agree(10, 10, 4, true, 100, 4, &found);
+    agree(13, 12, 6, false, 80, 4, &found);
+    agree(13, 12, 6, true, 80, 4, &found);
+    print_message("# %d wins among 360 positions\n", found);
+    assert_true(found > 20);
+}
+
+/* Long wins: searched deep, each one replayed. */
+static void test_vcf_long_lines(void **state)
+{
+    (void)state;
+    int by_length[VCF_MAX_DEPTH + 1] = {0};
+    for (int p = 0; p < 400; p++) {
+        start(15, 15, 5, p & 1);
+        random_position(&S.sb, &S.gr, 20 + rnd(40));
+        if (vcf_find(&S.v, &S.sb, 20, 200000)) {
+            check_line(&S.gr, &S.v, sb_side(&S.sb) + 1);
+            by_length[(S.v.line_len + 1) / 2]++;
+        }
+    }
+    int long_ones = 0;
+    for (int i = 5; i <= VCF_MAX_DEPTH; i++)
+        long_ones += by_length[i];
+    print_message("# wins of 5 or more attacker moves: %d\n", long_ones);
+    assert_true(long_ones > 0);
+}
+
+/* The zone: the defender (the side to move) passes; where the attacker
+ * then has a VCF, defender stones outside the zone that are not fours or
+ * fives of the defender's own leave it standing. */
+static void test_vcf_zone(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (int p = 0; p < 300 && checked < 60; p++) {
+        start(15, 15, 5, p & 1);
+        random_position(&S.sb, &S.gr, 20 + rnd(30));
+        int defender = sb_side(&S.sb);
+        if (!cs_empty(&S.sb.set[SB_FIVE][defender]) || !cs_empty(&S.sb.set[SB_FIVE][defender ^ 1]))
+            continue;
+        sb_pass(&S.sb);
+        bool threat = vcf_find(&S.v, &S.sb, 8, 0);
+        cellset zone;
+        if (threat)
+            vcf_zone(&S.v, &S.sb, &zone);
+        int len = (S.v.line_len + 1) / 2;
+        sb_pass(&S.sb);
+        if (!threat)
+            continue;
+        for (int tries = 0; tries < 5; tries++) {
+            int cell = rnd(S.g.cells);
+            if (S.sb.cell[cell] != MNK_EMPTY || cs_has(&zone, cell) ||
+                S.sb.pat[defender][cell] >= PAT_B4)
+                continue;
+            int r = cell / S.gr.m, c = cell % S.gr.m;
+            S.gr.c[r][c] = (unsigned char)(defender + 1);
+            bool still = naive_vcf(&S.gr, 2 - defender, len);
+            S.gr.c[r][c] = 0;
+            if (!still)
+                fail_msg("position %d: a stone on %d outside the zone stops the win", p, cell);
+            checked++;
+        }
+    }
+    print_message("# %d defender stones outside zones checked\n", checked);
+    assert_true(checked > 20);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vcf_agrees_k5),
+        cmocka_unit_test(test_vcf_agrees_k4_k6),
+        cmocka_unit_test(test_vcf_long_lines),
+        cmocka_unit_test(test_vcf_zone),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
