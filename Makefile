@@ -37,7 +37,7 @@ B := build
 
 # The core: no I/O, builds for WebAssembly too. alloc.c adds malloc/free.
 CORE_SRC := src/geometry.c src/board.c src/notation.c src/tt.c src/minimax.c \
-            src/search.c src/count.c src/game.c src/shape.c src/threat.c
+            src/search.c src/count.c src/game.c src/shape.c src/threat.c src/engine.c
 CLI_SRC := $(wildcard cli/*.c)
 HEADERS := include/mnk.h src/internal.h src/shape.h src/threat.h cli/cli.h
 

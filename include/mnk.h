@@ -450,6 +450,100 @@ mnk_status mnk_match_hint(const mnk_match *match, mnk_solver *solver,
 
 /* ======================== end of matches ============================ */
 
+/* =====================================================================
+ * The engine: strong play where the solver cannot see the end
+ * (src/engine.c)
+ *
+ * An engine is one object that plays any m,n,k-game but is made for the
+ * boards too big to solve, above all 15x15 and 20x20 with five in a row
+ * (Gomoku). It knows the threat shapes (fives, fours, threes, ...), looks
+ * for victories by continuous fours (a win found that way is a proof and
+ * is reported as one), and otherwise searches with alpha-beta under a time
+ * limit it keeps. It keeps its tables across the moves of a game and
+ * across games; it never prints: progress goes to a callback.
+ *
+ *     mnk_engine *engine;
+ *     mnk_engine_info info;
+ *     mnk_engine_options opt = {.turn_ms = 1000};
+ *     if (mnk_engine_new(MNK_DEFAULT_TABLE_BYTES, &engine) != MNK_OK) ...;
+ *     mnk_engine_think(engine, game, &opt, &info);  // info.best, info.value
+ *     mnk_engine_free(engine);
+ *
+ * Values. info.value is for the side to move. When value.proven is true
+ * the result is a forced win (or loss) with its plies, or the game's end
+ * on the spot. Otherwise value.result is MNK_UNKNOWN and value.score the
+ * engine's estimate: within +-MNK_ENGINE_EVAL_MAX for a judgement of the
+ * position, or beyond it, MNK_SCORE_WIN - p (or its negation) when the
+ * search sees a win (loss) in p plies it has not proven against every
+ * defence.
+ *
+ * Time. The library has no clock of its own in the WebAssembly build:
+ * mnk_engine_new() sets the system's monotonic clock, mnk_engine_init()
+ * none, and mnk_engine_set_clock() any. Without a clock the time limits
+ * are not kept (only node and depth limits are).
+ * =================================================================== */
+
+/* Estimates of the engine stay within this; beyond lie seen wins. */
+#define MNK_ENGINE_EVAL_MAX 20000
+/* Longest principal variation reported. */
+#define MNK_ENGINE_MAX_PV 64
+
+typedef struct mnk_engine_info {
+    int best;          /* the move, or MNK_NO_CELL when the game is over */
+    mnk_value value;   /* of the position, for the side to move */
+    int depth;         /* plies of the last complete iteration */
+    int seldepth;      /* deepest ply reached, extensions and threat search included */
+    uint64_t nodes;
+    uint64_t elapsed_ms;
+    int pv_length;     /* pv[0] == best when pv_length > 0 */
+    int pv[MNK_ENGINE_MAX_PV];
+} mnk_engine_info;
+
+/* Called after each completed iteration, and when a forced win is found. */
+typedef void (*mnk_engine_report_fn)(void *ctx, const mnk_engine_info *info);
+/* Milliseconds from any fixed point, never going back. */
+typedef uint64_t (*mnk_clock_fn)(void *ctx);
+
+typedef struct mnk_engine_options {
+    /* Most time this move may take, in milliseconds: the search stops in
+     * time to answer within it. 0: no limit. */
+    uint64_t turn_ms;
+    /* Time left for the rest of the game (a match clock), in milliseconds;
+     * the move takes a share of it. 0: no game clock. */
+    uint64_t game_ms;
+    uint64_t max_nodes; /* 0: no limit */
+    int max_depth;      /* 0: no limit */
+    /* Exactly k in a row wins; longer lines (overlines) do not: Gomoku's
+     * "standard" rule. false: k or more win (freestyle). */
+    bool exact;
+    mnk_engine_report_fn report; /* NULL: none */
+    void *report_ctx;
+} mnk_engine_options;
+
+typedef struct mnk_engine mnk_engine;
+
+/* Bytes needed by mnk_engine_init() for a table of about table_bytes;
+ * SIZE_MAX if that does not fit in a size_t. */
+size_t mnk_engine_size(size_t table_bytes);
+/* Sets up an engine in caller-owned memory aligned for uint64_t. */
+mnk_status mnk_engine_init(void *mem, size_t size, mnk_engine **out);
+mnk_status mnk_engine_new(size_t table_bytes, mnk_engine **out);
+void mnk_engine_free(mnk_engine *engine);
+void mnk_engine_set_clock(mnk_engine *engine, mnk_clock_fn clock, void *ctx);
+/* Forgets what the tables hold (a new opponent, a new kind of game). */
+void mnk_engine_clear(mnk_engine *engine);
+/* Asks a running search to stop soon and answer with what it has; safe
+ * from another thread or a signal handler. Cleared when the next starts. */
+void mnk_engine_stop(mnk_engine *engine);
+/* Chooses a move for the side to move of game and writes what it found
+ * to *out. options may be NULL (no limits: the search runs until stopped,
+ * or until it proves the result). MNK_ERR_ARGUMENT for NULL pointers.
+ * A game that is over gets best = MNK_NO_CELL and its result. */
+mnk_status mnk_engine_think(mnk_engine *engine, const mnk_game *game,
+                            const mnk_engine_options *options, mnk_engine_info *out);
+
+/* ======================== end of the engine ========================= */
+
 #ifdef __cplusplus
 }
 #endif

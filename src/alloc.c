@@ -1,12 +1,15 @@
 /*
  * alloc.c - the *_new and *_free functions: the only place the library
- * asks the C library for memory. The WebAssembly build leaves this file
- * out and hands the library memory of its own through the *_init functions.
+ * asks the C library for memory (and, for the engine, for the time). The
+ * WebAssembly build leaves this file out and hands the library memory of
+ * its own through the *_init functions, and a clock through
+ * mnk_engine_set_clock().
  */
 #define _DEFAULT_SOURCE /* mmap flags and madvise */
 #include "internal.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -85,4 +88,39 @@ void mnk_solver_free(mnk_solver *solver)
     }
 #endif
     free(solver);
+}
+
+/* The engine's clock: milliseconds of CLOCK_MONOTONIC, which no change of
+ * the system's time moves. */
+static uint64_t monotonic_ms(void *ctx)
+{
+    struct timespec ts;
+    (void)ctx;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+mnk_status mnk_engine_new(size_t table_bytes, mnk_engine **out)
+{
+    if (!out)
+        return MNK_ERR_ARGUMENT;
+    size_t size = mnk_engine_size(table_bytes);
+    if (size == SIZE_MAX)
+        return MNK_ERR_MEMORY;
+    /* calloc: pages of the table no search reaches are never touched. */
+    void *mem = calloc(1, size);
+    if (!mem)
+        return MNK_ERR_MEMORY;
+    mnk_status st = engine_setup(mem, size, true, out);
+    if (st != MNK_OK) {
+        free(mem);
+        return st;
+    }
+    mnk_engine_set_clock(*out, monotonic_ms, NULL);
+    return MNK_OK;
+}
+
+void mnk_engine_free(mnk_engine *engine)
+{
+    free(engine);
 }

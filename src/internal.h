@@ -223,6 +223,9 @@ struct mnk_solver {
     size_t alloc_len;
 };
 
+/* engine.c: sets up an engine in memory known to be zero if zeroed. */
+mnk_status engine_setup(void *mem, size_t size, bool zeroed, mnk_engine **out);
+
 /* game.c */
 mnk_status solver_setup(void *mem, size_t size, bool zeroed, mnk_solver **out);
 

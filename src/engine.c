@@ -1,0 +1,657 @@
+/*
+ * engine.c - the persistent engine for boards too big to solve (mnk.h,
+ * "The engine").
+ *
+ * The position lives in a shape_board (shape.c), whose line shapes drive
+ * everything here: the moves worth searching, their order, the evaluation
+ * and the threat search (threat.c). The search is a principal variation
+ * search with iterative deepening and aspiration windows, a transposition
+ * table (tt.c, kept across moves and games), killer and history ordering,
+ * late-move reductions, and extensions for forced replies (a four's block
+ * costs no depth, so lines of fours are followed to their end).
+ *
+ * What is proven and what is not. The threat search's wins are proofs.
+ * The alpha-beta search looks at a chosen subset of moves, so a win it
+ * sees is reported as an estimate beyond MNK_ENGINE_EVAL_MAX, never as
+ * proven. Two restrictions of the moves are exact and used everywhere: a
+ * five of the opponent must be blocked, and against an opponent who can
+ * make an open four only fours and moves after which it no longer can are
+ * worth a look (any other move lets it make the open four, and then only
+ * fours delay the end).
+ *
+ * Time. Before each iteration the engine asks whether the next one would
+ * likely finish within the soft limit; during one, every ENGINE_CLOCK_NODES
+ * nodes it reads the clock against the hard limit, which lies a margin
+ * short of the turn's time so that the answer arrives within it.
+ */
+#include "threat.h"
+
+/* Deepest ply the search goes, extensions included. */
+#define ENGINE_MAX_PLY 96
+/* The threat search's table: entries (a power of two). */
+#define ENGINE_VCF_ENTRIES ((size_t)1 << 16)
+/* Attacker moves the threat search looks at the root, and in the search. */
+#define ROOT_VCF_DEPTH 40
+#define NODE_VCF_DEPTH 12
+/* Nodes the threat search may spend at the root, and at a leaf. */
+#define ROOT_VCF_NODES 200000
+#define LEAF_VCF_NODES 200
+/* Most moves searched at a node below the root (best first). */
+#define NODE_MAX_MOVES 24
+/* Nodes between two looks at the clock and the stop flag. */
+#define ENGINE_CLOCK_NODES 256
+/* First aspiration window, either side of the last iteration's score. */
+#define ASPIRATION 60
+
+struct mnk_engine {
+    /* Rules the tables below were made for. */
+    bool ready;
+    mnk_rules rules;
+    bool exact;
+    geometry g;
+    shape_table shapes;
+    shape_board b;
+    vcf_search vcf;
+    tt_table tt;
+    /* Move ordering, kept across searches. */
+    int32_t history[2][MNK_MAX_CELLS];
+    int16_t killers[ENGINE_MAX_PLY][2];
+    int16_t pv[ENGINE_MAX_PLY][ENGINE_MAX_PLY];
+    int pv_len[ENGINE_MAX_PLY];
+    mnk_clock_fn clock;
+    void *clock_ctx;
+    volatile int stop;
+    /* Per search. */
+    uint64_t nodes, max_nodes, next_check;
+    uint64_t start_ms, hard_ms; /* hard_ms: elapsed time that ends the search */
+    bool timed, aborted;
+    int seldepth;
+};
+
+/* ---- memory ---------------------------------------------------------- */
+
+static size_t engine_header(void)
+{
+    size_t h = sizeof(struct mnk_engine);
+    h = (h + 63) & ~(size_t)63;
+    return h + ENGINE_VCF_ENTRIES * sizeof(vcf_entry);
+}
+
+size_t mnk_engine_size(size_t table_bytes)
+{
+    size_t h = engine_header();
+    if (table_bytes < 2 * sizeof(tt_entry))
+        table_bytes = 2 * sizeof(tt_entry);
+    return table_bytes > SIZE_MAX - h ? SIZE_MAX : h + table_bytes;
+}
+
+mnk_status engine_setup(void *mem, size_t size, bool zeroed, mnk_engine **out)
+{
+    if (!mem || !out || ((uintptr_t)mem & (sizeof(uint64_t) - 1)))
+        return MNK_ERR_ARGUMENT;
+    if (size < mnk_engine_size(0))
+        return MNK_ERR_MEMORY;
+    mnk_engine *e = mem;
+    mem_set(e, 0, sizeof *e);
+    size_t vcf_at = (sizeof *e + 63) & ~(size_t)63;
+    vcf_setup(&e->vcf, (vcf_entry *)((char *)mem + vcf_at), ENGINE_VCF_ENTRIES);
+    tt_setup(&e->tt, (char *)mem + engine_header(), size - engine_header(), zeroed);
+    mem_set(e->killers, 0xff, sizeof e->killers);
+    *out = e;
+    return MNK_OK;
+}
+
+mnk_status mnk_engine_init(void *mem, size_t size, mnk_engine **out)
+{
+    return engine_setup(mem, size, false, out);
+}
+
+void mnk_engine_set_clock(mnk_engine *e, mnk_clock_fn clock, void *ctx)
+{
+    if (!e)
+        return;
+    e->clock = clock;
+    e->clock_ctx = ctx;
+}
+
+void mnk_engine_clear(mnk_engine *e)
+{
+    if (!e)
+        return;
+    tt_clear(&e->tt);
+    vcf_clear(&e->vcf);
+    mem_set(e->history, 0, sizeof e->history);
+    mem_set(e->killers, 0xff, sizeof e->killers);
+}
+
+void mnk_engine_stop(mnk_engine *e)
+{
+    if (e)
+        e->stop = 1;
+}
+
+/* ---- limits ----------------------------------------------------------- */
+
+static uint64_t elapsed(const mnk_engine *e)
+{
+    return e->clock ? e->clock(e->clock_ctx) - e->start_ms : 0;
+}
+
+/* Counts a node; false once the search must stop. */
+static bool tick(mnk_engine *e)
+{
+    if (++e->nodes < e->next_check)
+        return !e->aborted;
+    e->next_check = e->nodes + ENGINE_CLOCK_NODES;
+    if (e->stop || (e->max_nodes && e->nodes >= e->max_nodes) ||
+        (e->timed && elapsed(e) >= e->hard_ms))
+        e->aborted = true;
+    return !e->aborted;
+}
+
+/* ---- evaluation ------------------------------------------------------- */
+
+/* The side to move's estimate: its shape sum against the opponent's, the
+ * side to move's counting a little more (it moves first). */
+static int evaluate(const shape_board *b)
+{
+    int side = sb_side(b);
+    long v = (long)b->value[side] * 6 / 5 - b->value[side ^ 1];
+    if (v > MNK_ENGINE_EVAL_MAX / 2)
+        v = MNK_ENGINE_EVAL_MAX / 2;
+    if (v < -MNK_ENGINE_EVAL_MAX / 2)
+        v = -MNK_ENGINE_EVAL_MAX / 2;
+    return (int)v;
+}
+
+/* ---- moves ------------------------------------------------------------ */
+
+/* How much a pattern is worth as a place to move: attack for one's own,
+ * defence (a little less) for the opponent's. */
+static const int16_t pattern_order[PAT_COUNT] = {
+    [PAT_NONE] = 0,  [PAT_B1] = 1,    [PAT_F1] = 3,    [PAT_B2] = 8,   [PAT_F2] = 20,
+    [PAT_B3] = 30,   [PAT_F3] = 300,  [PAT_33] = 1500, [PAT_B4] = 250, [PAT_43] = 3000,
+    [PAT_F4] = 8000, [PAT_FIVE] = 30000,
+};
+
+static bool has_pattern(const shape_board *b, int side, int pat)
+{
+    int cells[MNK_MAX_CELLS];
+    int n = cs_list(&b->set[SB_FOUR][side], cells);
+    for (int i = 0; i < n; i++)
+        if (b->pat[side][cells[i]] >= pat)
+            return true;
+    return false;
+}
+
+static int first_cell(const cellset *s)
+{
+    int cells[MNK_MAX_CELLS];
+    return cs_list(s, cells) > 0 ? cells[0] : MNK_NO_CELL;
+}
+
+static int cell_order(const mnk_engine *e, const shape_board *b, int side, int cell)
+{
+    int v = pattern_order[b->pat[side][cell]] + pattern_order[b->pat[side ^ 1][cell]] * 4 / 5;
+    for (int d = 0; d < 4; d++)
+        v += shape_weight[b->shape[side][cell][d]] + shape_weight[b->shape[side ^ 1][cell][d]];
+    v = v * 16 + (int)(e->history[side][cell] >> 8 < 15 ? e->history[side][cell] >> 8 : 15);
+    return v;
+}
+
+/* The moves worth searching, best first, into moves[]; returns how many.
+ * `first` (the table's move) and the killers of the ply go to the front.
+ * `limit` caps how many are kept (0: all). *exact_set tells whether the
+ * set is every move that matters (a forced block, the defences against an
+ * open four) rather than a choice. */
+static int gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
+{
+    shape_board *b = &e->b;
+    const geometry *g = b->g;
+    int side = sb_side(b), opp = side ^ 1;
+    int keys[MNK_MAX_CELLS], n = 0;
+
+    /* A five of the opponent: the block is the only move. */
+    if (!cs_empty(&b->set[SB_FIVE][opp])) {
+        moves[0] = first_cell(&b->set[SB_FIVE][opp]);
+        return 1;
+    }
+    bool defend = has_pattern(b, opp, PAT_F4);
+    for (int cell = 0; cell < g->cells; cell++) {
+        if (b->cell[cell] != MNK_EMPTY || (b->near[cell] == 0 && b->filled > 0))
+            continue;
+        if (defend && b->pat[side][cell] < PAT_B4) {
+            /* Only moves that take the open four away. */
+            sb_play(b, cell);
+            bool still = has_pattern(b, opp, PAT_F4);
+            sb_undo(b, cell);
+            if (still)
+                continue;
+        }
+        int key = cell_order(e, b, side, cell);
+        if (cell == first)
+            key = INT32_MAX;
+        else if (ply < ENGINE_MAX_PLY && (cell == e->killers[ply][0] || cell == e->killers[ply][1]))
+            key += 1 << 20;
+        int j = n++;
+        while (j > 0 && keys[j - 1] < key) {
+            keys[j] = keys[j - 1];
+            moves[j] = moves[j - 1];
+            j--;
+        }
+        keys[j] = key;
+        moves[j] = cell;
+    }
+    if (n == 0 && defend) {
+        /* Nothing stops it: any move loses; keep the most promising. */
+        for (int cell = 0; cell < g->cells && n < 1; cell++)
+            if (b->cell[cell] == MNK_EMPTY && (b->near[cell] > 0 || b->filled == 0))
+                moves[n++] = cell;
+    }
+    if (limit && n > limit && !defend)
+        n = limit;
+    return n;
+}
+
+/* ---- the search ------------------------------------------------------- */
+
+static int win_in(int ply)
+{
+    return MNK_SCORE_WIN - ply;
+}
+
+/* At the horizon: a win by fours if a short one is there, else the
+ * evaluation. */
+static int leaf(mnk_engine *e, int ply)
+{
+    shape_board *b = &e->b;
+    int side = sb_side(b);
+    if (!cs_empty(&b->set[SB_FOUR][side]) && cs_empty(&b->set[SB_FIVE][side ^ 1])) {
+        if (vcf_find(&e->vcf, b, NODE_VCF_DEPTH, LEAF_VCF_NODES)) {
+            e->nodes += e->vcf.nodes;
+            if (ply + e->vcf.line_len > e->seldepth)
+                e->seldepth = ply + e->vcf.line_len;
+            return win_in(ply + e->vcf.line_len);
+        }
+        e->nodes += e->vcf.nodes;
+    }
+    return evaluate(b);
+}
+
+static void update_pv(mnk_engine *e, int ply, int move)
+{
+    if (ply + 1 >= ENGINE_MAX_PLY)
+        return;
+    e->pv[ply][0] = (int16_t)move;
+    int n = e->pv_len[ply + 1];
+    for (int i = 0; i < n && i + 1 < ENGINE_MAX_PLY; i++)
+        e->pv[ply][i + 1] = e->pv[ply + 1][i];
+    e->pv_len[ply] = n + 1 < ENGINE_MAX_PLY ? n + 1 : ENGINE_MAX_PLY;
+}
+
+/* Negamax value of the position for the side to move, ply plies below the
+ * root, depth plies to go, within (alpha, beta). Meaningless once
+ * e->aborted is set. */
+static int search(mnk_engine *e, int depth, int ply, int alpha, int beta)
+{
+    shape_board *b = &e->b;
+    const geometry *g = b->g;
+    int side = sb_side(b), opp = side ^ 1;
+    bool pv_node = beta - alpha > 1;
+
+    e->pv_len[ply] = 0;
+    if (!tick(e))
+        return 0;
+    if (ply > e->seldepth)
+        e->seldepth = ply;
+
+    /* Step 1: the end in one or two moves. */
+    if (!cs_empty(&b->set[SB_FIVE][side]))
+        return win_in(ply + 1);
+    int opp_fives = cs_count(&b->set[SB_FIVE][opp]);
+    if (opp_fives >= 2)
+        return -win_in(ply + 2);
+    if (opp_fives == 0 && has_pattern(b, side, PAT_F4))
+        return win_in(ply + 3);
+    if (b->filled == g->cells)
+        return 0;
+    if (ply >= ENGINE_MAX_PLY - 1)
+        return evaluate(b);
+
+    /* Step 2: no score can beat the quickest win from here. */
+    if (alpha < -win_in(ply + 2))
+        alpha = -win_in(ply + 2);
+    if (beta > win_in(ply + 3))
+        beta = win_in(ply + 3);
+    if (alpha >= beta)
+        return alpha;
+
+    /* Step 3: the table. */
+    int first = MNK_NO_CELL;
+    const tt_entry *t = tt_probe(&e->tt, b->key);
+    if (t) {
+        if (t->move >= 0 && t->move < g->cells && b->cell[t->move] == MNK_EMPTY)
+            first = t->move;
+        if (t->depth >= depth && !pv_node) {
+            int score = tt_score_from_table(t->score, ply);
+            if (t->bound == TT_EXACT || (t->bound == TT_LOWER && score >= beta) ||
+                (t->bound == TT_UPPER && score <= alpha))
+                return score;
+        }
+    }
+
+    /* Step 4: the horizon. */
+    if (depth <= 0)
+        return leaf(e, ply);
+
+    /* Step 5: the moves; a single one costs no depth. */
+    int moves[MNK_MAX_CELLS];
+    int n = gen_moves(e, ply, first, NODE_MAX_MOVES, moves);
+    int ext = n == 1 ? 1 : 0;
+
+    /* Step 6: principal variation search, later quiet moves reduced. */
+    int alpha0 = alpha, best = -SCORE_INF, best_move = moves[0];
+    for (int i = 0; i < n; i++) {
+        int m = moves[i], score;
+        bool forcing = b->pat[side][m] >= PAT_B4 || b->pat[opp][m] >= PAT_B4;
+        sb_play(b, m);
+        int d = depth - 1 + ext;
+        if (i == 0) {
+            score = -search(e, d, ply + 1, -beta, -alpha);
+        } else {
+            int r = 0;
+            if (depth >= 3 && i >= 3 && !forcing)
+                r = i >= 8 ? 2 : 1;
+            score = -search(e, d - r, ply + 1, -alpha - 1, -alpha);
+            if (!e->aborted && score > alpha && (r > 0 || pv_node))
+                score = -search(e, d, ply + 1, -beta, -alpha);
+        }
+        sb_undo(b, m);
+        if (e->aborted)
+            return 0;
+        if (score > best) {
+            best = score;
+            best_move = m;
+            if (score > alpha) {
+                alpha = score;
+                update_pv(e, ply, m);
+                if (alpha >= beta) {
+                    if (!forcing && ply < ENGINE_MAX_PLY && e->killers[ply][0] != m) {
+                        e->killers[ply][1] = e->killers[ply][0];
+                        e->killers[ply][0] = (int16_t)m;
+                    }
+                    e->history[side][m] += depth * depth;
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    tt_store(&e->tt, b->key, tt_score_to_table(best, ply), best_move, depth, bound);
+    return best;
+}
+
+/* ---- the root --------------------------------------------------------- */
+
+static void set_rules(mnk_engine *e, const mnk_game *game, bool exact)
+{
+    mnk_rules r = mnk_game_rules(game);
+    if (e->ready && r.m == e->rules.m && r.n == e->rules.n && r.k == e->rules.k &&
+        exact == e->exact)
+        return;
+    geom_init(&e->g, r);
+    shape_table_init(&e->shapes, r.k, exact);
+    e->rules = r;
+    e->exact = exact;
+    e->ready = true;
+    /* Keys of one rule set mean nothing under another. */
+    mnk_engine_clear(e);
+}
+
+static void fill_info(const mnk_engine *e, int best, int score, bool proven, int depth,
+                      const int16_t *pv, int pv_len, mnk_engine_info *out)
+{
+    out->best = best;
+    out->value = mnk_value_of_score(score, proven);
+    if (proven && out->value.result == MNK_DRAW)
+        out->value.plies = e->g.cells - e->b.filled;
+    out->depth = depth;
+    out->seldepth = e->seldepth;
+    out->nodes = e->nodes;
+    out->elapsed_ms = elapsed(e);
+    out->pv_length = 0;
+    for (int i = 0; i < pv_len && i < MNK_ENGINE_MAX_PV; i++)
+        out->pv[out->pv_length++] = pv[i];
+    if (out->pv_length == 0 && best != MNK_NO_CELL)
+        out->pv[out->pv_length++] = best;
+}
+
+static void report(const mnk_engine_options *o, const mnk_engine_info *info)
+{
+    if (o && o->report)
+        o->report(o->report_ctx, info);
+}
+
+/* How long this move may take: the hard limit (never passed) and the soft
+ * one (no new iteration after it). The margin keeps the answer inside the
+ * turn's time with the reading and writing around the search. */
+static void plan_time(mnk_engine *e, const mnk_engine_options *o)
+{
+    uint64_t hard = 0;
+    e->timed = false;
+    if (!o || !e->clock)
+        return;
+    if (o->turn_ms)
+        hard = o->turn_ms;
+    if (o->game_ms) {
+        /* A share of what is left, as if 20 more moves were to come, and
+         * never more than a fifth of it. */
+        uint64_t share = o->game_ms / 20, cap = o->game_ms / 5;
+        uint64_t budget = share < cap ? share : cap;
+        if (hard == 0 || budget < hard)
+            hard = budget;
+    }
+    if (hard == 0 && !o->turn_ms && !o->game_ms)
+        return;
+    uint64_t margin = hard / 20 < 30 ? hard / 20 : 30;
+    e->hard_ms = hard > margin ? hard - margin : 1;
+    e->timed = true;
+}
+
+mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engine_options *o,
+                            mnk_engine_info *out)
+{
+    if (!e || !game || !out)
+        return MNK_ERR_ARGUMENT;
+    e->stop = 0;
+    e->nodes = 0;
+    e->next_check = ENGINE_CLOCK_NODES;
+    e->aborted = false;
+    e->seldepth = 0;
+    e->max_nodes = o ? o->max_nodes : 0;
+    e->start_ms = e->clock ? e->clock(e->clock_ctx) : 0;
+    plan_time(e, o);
+    /* Old history counts less, and never overflows. */
+    for (int side = 0; side < 2; side++)
+        for (int c = 0; c < MNK_MAX_CELLS; c++)
+            e->history[side][c] /= 4;
+    set_rules(e, game, o && o->exact);
+    shape_board *b = &e->b;
+    sb_set(b, &e->g, &e->shapes, &game->b);
+    int side = sb_side(b), opp = side ^ 1;
+    const geometry *g = &e->g;
+
+    /* Step 1: over, or nothing to think about. */
+    if (mnk_game_is_over(game)) {
+        int score = mnk_game_winner(game) != MNK_EMPTY ? -MNK_SCORE_WIN : 0;
+        fill_info(e, MNK_NO_CELL, score, true, 0, NULL, 0, out);
+        out->value.plies = 0;
+        return MNK_OK;
+    }
+    if (b->filled == 0) {
+        /* The centre of an empty board. */
+        int centre = (g->n / 2) * g->m + g->m / 2;
+        fill_info(e, centre, 0, false, 0, NULL, 0, out);
+        report(o, out);
+        return MNK_OK;
+    }
+    if (!cs_empty(&b->set[SB_FIVE][side])) {
+        fill_info(e, first_cell(&b->set[SB_FIVE][side]), win_in(1), true, 1, NULL, 0, out);
+        report(o, out);
+        return MNK_OK;
+    }
+    int opp_fives = cs_count(&b->set[SB_FIVE][opp]);
+    if (opp_fives >= 1) {
+        /* One five: the block is forced. Two: lost; block one anyway. */
+        int block = first_cell(&b->set[SB_FIVE][opp]);
+        if (opp_fives >= 2)
+            fill_info(e, block, -win_in(2), true, 2, NULL, 0, out);
+        else
+            fill_info(e, block, 0, false, 0, NULL, 0, out);
+        report(o, out);
+        return MNK_OK;
+    }
+
+    /* Step 2: a win by continuous fours is played at once. */
+    if (vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, ROOT_VCF_NODES)) {
+        int16_t line[MNK_ENGINE_MAX_PV];
+        int len = e->vcf.line_len < MNK_ENGINE_MAX_PV ? e->vcf.line_len : MNK_ENGINE_MAX_PV;
+        for (int i = 0; i < len; i++)
+            line[i] = (int16_t)e->vcf.line[i];
+        e->nodes += e->vcf.nodes;
+        e->seldepth = e->vcf.line_len;
+        fill_info(e, e->vcf.line[0], win_in(e->vcf.line_len), true, e->vcf.line_len, line,
+                  len, out);
+        report(o, out);
+        return MNK_OK;
+    }
+    e->nodes += e->vcf.nodes;
+
+    /* Step 3: the root's moves. If the opponent could win by fours were it
+     * its turn, only moves in the cells that win depends on, and fours of
+     * our own, can stop it. */
+    int moves[MNK_MAX_CELLS];
+    int n = gen_moves(e, 0, MNK_NO_CELL, 0, moves);
+    sb_pass(b);
+    bool threatened = vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, ROOT_VCF_NODES);
+    sb_pass(b);
+    e->nodes += e->vcf.nodes;
+    if (threatened) {
+        cellset zone;
+        vcf_zone(&e->vcf, b, &zone);
+        int kept = 0;
+        for (int i = 0; i < n; i++)
+            if (cs_has(&zone, moves[i]) || b->pat[side][moves[i]] >= PAT_B4)
+                moves[kept++] = moves[i];
+        if (kept > 0)
+            n = kept;
+    }
+    if (n == 1) {
+        fill_info(e, moves[0], 0, false, 0, NULL, 0, out);
+        report(o, out);
+        return MNK_OK;
+    }
+
+    /* Step 4: iterative deepening with aspiration windows. */
+    int best = moves[0], best_score = 0, depth_done = 0;
+    int16_t best_pv[ENGINE_MAX_PLY];
+    int best_pv_len = 0;
+    int scores[MNK_MAX_CELLS];
+    int max_depth = o && o->max_depth > 0 ? o->max_depth : ENGINE_MAX_PLY - 8;
+    uint64_t last_iteration_ms = 0;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        uint64_t iteration_start = elapsed(e);
+        /* The next iteration takes a few times the last one: do not start
+         * one that would end past the limit anyway. */
+        if (e->timed && depth > 1 && iteration_start + 2 * last_iteration_ms > e->hard_ms)
+            break;
+        int window = depth >= 4 ? ASPIRATION : SCORE_INF;
+        int alpha = best_score - window, beta = best_score + window;
+        if (alpha < -SCORE_INF)
+            alpha = -SCORE_INF;
+        if (beta > SCORE_INF)
+            beta = SCORE_INF;
+        int iter_best = MNK_NO_CELL, iter_score = -SCORE_INF;
+        for (;;) {
+            int a = alpha;
+            iter_best = MNK_NO_CELL;
+            iter_score = -SCORE_INF;
+            for (int i = 0; i < n; i++) {
+                int m = moves[i], score;
+                sb_play(b, m);
+                if (i == 0) {
+                    score = -search(e, depth - 1, 1, -beta, -a);
+                } else {
+                    score = -search(e, depth - 1, 1, -a - 1, -a);
+                    if (!e->aborted && score > a && score < beta)
+                        score = -search(e, depth - 1, 1, -beta, -a);
+                }
+                sb_undo(b, m);
+                if (e->aborted)
+                    break;
+                scores[i] = score;
+                if (score > iter_score) {
+                    iter_score = score;
+                    iter_best = m;
+                    if (score > a) {
+                        a = score;
+                        update_pv(e, 0, m);
+                    }
+                    if (score >= beta)
+                        break;
+                }
+            }
+            if (e->aborted)
+                break;
+            if (iter_score <= alpha && alpha > -SCORE_INF) {
+                alpha = -SCORE_INF; /* failed low: look again, wide */
+                continue;
+            }
+            if (iter_score >= beta && beta < SCORE_INF) {
+                beta = SCORE_INF;
+                continue;
+            }
+            break;
+        }
+        if (e->aborted) {
+            /* A move the unfinished iteration proved better still counts. */
+            if (iter_best != MNK_NO_CELL && iter_score > best_score && depth_done > 0) {
+                best = iter_best;
+                best_score = iter_score;
+                best_pv_len = 0;
+            }
+            break;
+        }
+        best = iter_best;
+        best_score = iter_score;
+        best_pv_len = e->pv_len[0];
+        for (int i = 0; i < best_pv_len; i++)
+            best_pv[i] = e->pv[0][i];
+        depth_done = depth;
+        last_iteration_ms = elapsed(e) - iteration_start;
+        /* Best move first next time, the rest by their scores (stable). */
+        for (int i = 0; i < n; i++)
+            if (moves[i] == best)
+                scores[i] = SCORE_INF + 1;
+        for (int i = 1; i < n; i++) {
+            int m = moves[i], sc = scores[i], j = i;
+            while (j > 0 && scores[j - 1] < sc) {
+                moves[j] = moves[j - 1];
+                scores[j] = scores[j - 1];
+                j--;
+            }
+            moves[j] = m;
+            scores[j] = sc;
+        }
+        fill_info(e, best, best_score, false, depth_done, best_pv, best_pv_len, out);
+        report(o, out);
+        /* A win or loss seen within reach will not change with more depth. */
+        if (best_score > SCORE_PROVEN || best_score < -SCORE_PROVEN)
+            if (MNK_SCORE_WIN - (best_score < 0 ? -best_score : best_score) < depth)
+                break;
+        if (depth >= g->cells - b->filled)
+            break;
+    }
+    fill_info(e, best, best_score, false, depth_done, best_pv, best_pv_len, out);
+    return MNK_OK;
+}
