@@ -174,12 +174,11 @@ static const int16_t pattern_order[PAT_COUNT] = {
     [PAT_F4] = 8000, [PAT_FIVE] = 30000,
 };
 
+/* Does side have a cell of pattern pat or stronger? */
 static bool has_pattern(const shape_board *b, int side, int pat)
 {
-    int cells[MNK_MAX_CELLS];
-    int n = cs_list(&b->set[SB_FOUR][side], cells);
-    for (int i = 0; i < n; i++)
-        if (b->pat[side][cells[i]] >= pat)
+    for (int p = pat; p < PAT_COUNT; p++)
+        if (b->npat[side][p])
             return true;
     return false;
 }

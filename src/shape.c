@@ -153,6 +153,15 @@ static int shape_of_codes(const shape_table *t, unsigned left, unsigned right)
     return seg_shape(&s);
 }
 
+static void half_codes(const uint8_t *pcell, int p, int step, int h, unsigned code[2]);
+static int combine_shapes(const uint8_t sh[4]);
+
+/* Slot of a neighbour at offset i (-h..-1, 1..h) in a cell's key. */
+static int key_shift(int h, int i)
+{
+    return 2 * (i < 0 ? h + i : h + i - 1);
+}
+
 void shape_table_init(shape_table *t, int k, bool exact)
 {
     t->k = k;
@@ -162,12 +171,36 @@ void shape_table_init(shape_table *t, int k, bool exact)
     if (t->h < 1)
         t->h = 1;
     t->tabled = t->h <= SHAPE_TABLE_MAX_H;
+    t->keyed = t->h <= SHAPE_KEY_MAX_H;
+    for (int i = 0; i < (int)SHAPE_COMBOS; i++) {
+        uint8_t sh[4] = {(uint8_t)(i % SHAPE_COUNT), (uint8_t)(i / SHAPE_COUNT % SHAPE_COUNT),
+                         (uint8_t)(i / (SHAPE_COUNT * SHAPE_COUNT) % SHAPE_COUNT),
+                         (uint8_t)(i / (SHAPE_COUNT * SHAPE_COUNT * SHAPE_COUNT))};
+        t->combine[i] = (uint8_t)combine_shapes(sh);
+    }
     if (!t->tabled)
         return;
-    unsigned half = 1u << (t->h + 1);
+    int h = t->h;
+    unsigned half = 1u << (h + 1);
     for (unsigned l = 1; l < half; l++)
         for (unsigned r = 1; r < half; r++)
             t->table[l * half + r] = (uint8_t)shape_of_codes(t, l, r);
+    if (!t->keyed)
+        return;
+    /* Every key spelled out as a line of cells, then read as codes. */
+    for (uint32_t key = 0; key < (1u << (4 * h)); key++) {
+        uint8_t line[2 * SHAPE_KEY_MAX_H + 1];
+        line[h] = MNK_EMPTY;
+        for (int i = 1; i <= h; i++) {
+            line[h - i] = (uint8_t)((key >> key_shift(h, -i)) & 3);
+            line[h + i] = (uint8_t)((key >> key_shift(h, i)) & 3);
+        }
+        unsigned lc[2], rc[2];
+        half_codes(line, h, -1, h, lc);
+        half_codes(line, h, 1, h, rc);
+        t->by_key[key] = (uint8_t)(t->table[(lc[0] << (h + 1)) | rc[0]] |
+                                   t->table[(lc[1] << (h + 1)) | rc[1]] << 4);
+    }
 }
 
 /* Evaluation weights per shape, summed over every empty cell, direction
@@ -182,7 +215,9 @@ const int16_t shape_weight[SHAPE_COUNT] = {
 static const int dir_dr[4] = {0, 1, 1, 1};
 static const int dir_dc[4] = {1, 0, 1, -1};
 
-/* Both sides' codes of the half-line from padded position p along step. */
+/* Both sides' codes of the half-line from position p of v along step
+ * (v holds 0 empty, 1 X, 2 O, SB_WALL; the board's padded cells or a
+ * line of a key spelled out). */
 static void half_codes(const uint8_t *pcell, int p, int step, int h, unsigned code[2])
 {
     unsigned len[2] = {0, 0}, bits[2] = {0, 0};
@@ -212,6 +247,12 @@ static void half_codes(const uint8_t *pcell, int p, int step, int h, unsigned co
 static void cell_shapes(const shape_board *b, int cell, int dir, int out[2])
 {
     const shape_table *t = b->t;
+    if (t->keyed) {
+        int v = t->by_key[b->nkey[cell][dir]];
+        out[0] = v & 15;
+        out[1] = v >> 4;
+        return;
+    }
     int p = b->pos[cell], step = b->step[dir];
     unsigned l[2], r[2];
     half_codes(b->pcell, p, -step, t->h, l);
@@ -232,7 +273,7 @@ int sb_shape_slow(const shape_board *b, int cell, int side, int dir)
     return shape_of_codes(b->t, l[side], r[side]);
 }
 
-static int combine(const uint8_t sh[4])
+static int combine_shapes(const uint8_t sh[4])
 {
     int n[SHAPE_COUNT] = {0};
     int top = SHAPE_NONE;
@@ -251,6 +292,11 @@ static int combine(const uint8_t sh[4])
         return n[SHAPE_F3] >= 2 ? PAT_33 : PAT_F3;
     /* Below: the shapes and patterns run in step. */
     return top; /* SHAPE_B3 == PAT_B3, ..., SHAPE_NONE == PAT_NONE */
+}
+
+static int combine(const shape_table *t, const uint8_t sh[4])
+{
+    return t->combine[((sh[3] * SHAPE_COUNT + sh[2]) * SHAPE_COUNT + sh[1]) * SHAPE_COUNT + sh[0]];
 }
 
 static int set_of(int pat)
@@ -277,6 +323,8 @@ static void set_pattern(shape_board *b, int side, int cell, int pat)
             cs_add(&b->set[to][side], cell);
     }
     b->pat[side][cell] = (uint8_t)pat;
+    b->npat[side][old]--;
+    b->npat[side][pat]++;
 }
 
 /* Recomputes the shapes of an empty cell along one direction. */
@@ -290,7 +338,7 @@ static void refresh_dir(shape_board *b, int cell, int dir)
             continue;
         b->value[side] += shape_weight[sh[side]] - shape_weight[old];
         b->shape[side][cell][dir] = (uint8_t)sh[side];
-        set_pattern(b, side, cell, combine(b->shape[side][cell]));
+        set_pattern(b, side, cell, combine(b->t, b->shape[side][cell]));
     }
 }
 
@@ -311,10 +359,30 @@ static void refresh_cell(shape_board *b, int cell)
     }
 }
 
+/* Puts what now lies on cell (0 empty, 1 X, 2 O) into the keys of the
+ * cells within reach of it. */
+static void update_keys(shape_board *b, int cell, unsigned piece)
+{
+    int h = b->t->h, p = b->pos[cell];
+    for (int d = 0; d < 4; d++) {
+        int step = b->step[d];
+        for (int i = -h; i <= h; i++) {
+            int c = b->cell_at[p + i * step];
+            if (i == 0 || c < 0)
+                continue;
+            /* cell lies at offset -i from c. */
+            int shift = key_shift(h, -i);
+            b->nkey[c][d] = (b->nkey[c][d] & ~(3u << shift)) | piece << shift;
+        }
+    }
+}
+
 /* Everything a change on cell can have changed. */
 static void refresh_around(shape_board *b, int cell)
 {
     int h = b->t->h, p = b->pos[cell];
+    if (b->t->keyed)
+        update_keys(b, cell, b->cell[cell]);
     refresh_cell(b, cell);
     for (int d = 0; d < 4; d++) {
         int step = b->step[d];
@@ -334,6 +402,17 @@ static void near_add(shape_board *b, int cell, int delta)
         for (int cc = c - 2; cc <= c + 2; cc++)
             if (rr >= 0 && rr < g->n && cc >= 0 && cc < g->m)
                 b->near[rr * g->m + cc] = (uint8_t)(b->near[rr * g->m + cc] + delta);
+}
+
+/* A cell's key read off the padded board. */
+static uint32_t key_of(const shape_board *b, int cell, int d)
+{
+    int h = b->t->h;
+    uint32_t key = 0;
+    for (int i = -h; i <= h; i++)
+        if (i != 0)
+            key |= (uint32_t)b->pcell[b->pos[cell] + i * b->step[d]] << key_shift(h, i);
+    return key;
 }
 
 void sb_clear(shape_board *b, const geometry *g, const shape_table *t)
@@ -359,6 +438,14 @@ void sb_clear(shape_board *b, const geometry *g, const shape_table *t)
         b->step[d] = dir_dr[d] * SB_STRIDE + dir_dc[d];
     mem_set(b->shape, 0, sizeof b->shape);
     mem_set(b->pat, 0, sizeof b->pat);
+    mem_set(b->npat, 0, sizeof b->npat);
+    b->npat[0][PAT_NONE] = b->npat[1][PAT_NONE] = (int16_t)g->cells;
+    if (t->keyed)
+        for (int cell = 0; cell < g->cells; cell++)
+            mem_set(b->nkey[cell], 0, sizeof b->nkey[cell]);
+    for (int cell = 0; cell < g->cells && t->keyed; cell++)
+        for (int d = 0; d < 4; d++)
+            b->nkey[cell][d] = key_of(b, cell, d);
     mem_set(b->set, 0, sizeof b->set);
     mem_set(b->near, 0, sizeof b->near);
     b->value[0] = b->value[1] = 0;
@@ -381,6 +468,9 @@ void sb_set(shape_board *b, const geometry *g, const shape_table *t, const board
         b->filled++;
         near_add(b, cell, 1);
     }
+    for (int cell = 0; cell < g->cells && t->keyed; cell++)
+        for (int d = 0; d < 4; d++)
+            b->nkey[cell][d] = key_of(b, cell, d);
     for (int cell = 0; cell < g->cells; cell++)
         refresh_cell(b, cell);
     b->winner = src->winner;
@@ -450,6 +540,9 @@ bool sb_consistent(const shape_board *b)
                         b->cell[rr * g->m + cc] != MNK_EMPTY;
         if (near != b->near[cell])
             return false;
+        for (int d = 0; d < 4 && b->t->keyed; d++)
+            if (b->nkey[cell][d] != key_of(b, cell, d))
+                return false;
         for (int side = 0; side < 2; side++) {
             uint8_t sh[4];
             for (int d = 0; d < 4; d++) {
@@ -458,12 +551,20 @@ bool sb_consistent(const shape_board *b)
                     return false;
                 value[side] += shape_weight[sh[d]];
             }
-            int pat = combine(sh);
+            int pat = combine_shapes(sh);
             if (pat != b->pat[side][cell])
                 return false;
             if (set_of(pat) >= 0)
                 cs_add(&set[set_of(pat)][side], cell);
         }
+    }
+    for (int side = 0; side < 2; side++) {
+        int npat[PAT_COUNT] = {0};
+        for (int cell = 0; cell < g->cells; cell++)
+            npat[b->pat[side][cell]]++;
+        for (int p = 0; p < PAT_COUNT; p++)
+            if (npat[p] != b->npat[side][p])
+                return false;
     }
     for (int i = 0; i < SB_SETS; i++)
         for (int side = 0; side < 2; side++)

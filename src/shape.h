@@ -77,12 +77,23 @@ enum pattern {
 #define SHAPE_TABLE_MAX_H 6
 #define SHAPE_TABLE_SIZE (1u << (2 * (SHAPE_TABLE_MAX_H + 1)))
 
+/* With h at most this, the board keeps for every cell and direction a key
+ * of its 2h neighbours (2 bits each: empty, X, O, wall), and one lookup
+ * by that key gives both sides' shapes: 4^(2h) bytes. */
+#define SHAPE_KEY_MAX_H 5
+#define SHAPE_KEYS (1u << (4 * SHAPE_KEY_MAX_H))
+/* Patterns by the four shapes of a cell, SHAPE_COUNT^4 of them. */
+#define SHAPE_COMBOS (SHAPE_COUNT * SHAPE_COUNT * SHAPE_COUNT * SHAPE_COUNT)
+
 typedef struct shape_table {
     int k;
     int h;      /* reach: cells looked at on each side of a cell */
     bool exact; /* exactly k wins; longer runs (overlines) do not */
     bool tabled;
+    bool keyed;
     uint8_t table[SHAPE_TABLE_SIZE];
+    uint8_t combine[SHAPE_COMBOS];
+    uint8_t by_key[SHAPE_KEYS]; /* X's shape in the low 4 bits, O's above */
 } shape_table;
 
 /* Fills the table for k in a row (1 <= k <= MNK_MAX_SIDE). */
@@ -118,8 +129,10 @@ typedef struct shape_board {
     int16_t pos[MNK_MAX_CELLS];
     int16_t cell_at[SB_PADDED]; /* the inverse of pos; -1 for walls */
     int step[4];                /* padded steps of the four directions */
+    uint32_t nkey[MNK_MAX_CELLS][4]; /* neighbour keys, t->keyed only: see SHAPE_KEY_MAX_H */
     uint8_t shape[2][MNK_MAX_CELLS][4];
     uint8_t pat[2][MNK_MAX_CELLS];
+    int16_t npat[2][PAT_COUNT]; /* cells of each pattern, empty or not */
     cellset set[SB_SETS][2];
     /* Stones within two cells (in both coordinates) of each cell. */
     uint8_t near[MNK_MAX_CELLS];
