@@ -19,3 +19,12 @@ bench-solver: $(B)/mnk
 	$(B)/mnk bench bench/sets/*.txt
 	$(B)/mnk bench --weak bench/sets/*.txt
 	bash bench/solve-targets.sh $(B) $(BENCH_SOLVE_SECONDS)
+
+# The engine's tactics set: wins by continuous fours on 15x15, each proven
+# from a cold table (bench/tactics.c; checked by tests/unit/test_tactics.c).
+BENCH_TARGETS += bench-tactics
+.PHONY: bench-tactics
+$(B)/tactics: bench/tactics.c $(B)/libmnk.a include/mnk.h
+	$(CC) $(ALL_CPPFLAGS) $(WARNINGS) -O2 -o $@ bench/tactics.c $(B)/libmnk.a
+bench-tactics: $(B)/tactics
+	$(B)/tactics run bench/tactics/*.txt | tail -1

@@ -7,6 +7,7 @@
 #define MNK_TEST_GRID_H
 
 #include <stdbool.h>
+#include <string.h>
 
 #include "mnk.h"
 
@@ -74,6 +75,105 @@ static inline int naive_five_cells(grid *gr, int piece, int *cells)
                 cells[n++] = r * gr->m + c;
         }
     return n;
+}
+
+/* Cells on the lines through (r, c) within k-1 where piece now makes a
+ * five holding the stone on (r, c). */
+static inline int naive_new_fives(grid *gr, int r, int c, int piece, int *cells)
+{
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        for (int i = -(gr->k - 1); i <= gr->k - 1; i++) {
+            int rr = r + i * DR[d], cc = c + i * DC[d];
+            if (i == 0 || !on(gr, rr, cc) || gr->c[rr][cc] != 0)
+                continue;
+            gr->c[rr][cc] = (unsigned char)piece;
+            bool five = false;
+            for (int d2 = 0; d2 < 4 && !five; d2++)
+                five = naive_five(gr, rr, cc, d2, piece, rr, cc);
+            gr->c[rr][cc] = 0;
+            bool seen = false;
+            for (int j = 0; j < n; j++)
+                seen |= cells[j] == rr * gr->m + cc;
+            if (five && !seen)
+                cells[n++] = rr * gr->m + cc;
+        }
+    return n;
+}
+
+/* The naive VCF: attacker to move, at most depth attacker moves. */
+static inline bool naive_vcf(grid *gr, int attacker, int depth)
+{
+    int cells[MNK_MAX_CELLS], defender = 3 - attacker;
+    if (naive_five_cells(gr, attacker, cells) > 0)
+        return true;
+    if (depth <= 1)
+        return false;
+    int threats = naive_five_cells(gr, defender, cells);
+    if (threats >= 2)
+        return false;
+    int forced = threats == 1 ? cells[0] : -1;
+    for (int cell = 0; cell < gr->m * gr->n; cell++) {
+        int r = cell / gr->m, c = cell % gr->m;
+        if (gr->c[r][c] != 0 || (forced >= 0 && cell != forced))
+            continue;
+        gr->c[r][c] = (unsigned char)attacker;
+        int fives[MNK_MAX_CELLS], dfives[MNK_MAX_CELLS];
+        int nf = naive_new_fives(gr, r, c, attacker, fives);
+        int nd = naive_five_cells(gr, defender, dfives);
+        bool win = false;
+        if (nf >= 2 && nd == 0) {
+            win = true;
+        } else if (nf == 1 && nd == 0) {
+            int br = fives[0] / gr->m, bc = fives[0] % gr->m;
+            gr->c[br][bc] = (unsigned char)defender;
+            win = naive_vcf(gr, attacker, depth - 1);
+            gr->c[br][bc] = 0;
+        }
+        gr->c[r][c] = 0;
+        if (win)
+            return true;
+    }
+    return false;
+}
+
+/* Replays a line of attacker and defender moves on a copy of the grid and fails the test if any step is
+ * not forced as the threat search claims. */
+static inline void check_line(const grid *start, const int *line, int line_len, int attacker)
+{
+    grid gr = *start;
+    int defender = 3 - attacker, cells[MNK_MAX_CELLS], dcells[MNK_MAX_CELLS];
+    assert_true(line_len >= 1);
+    assert_true(line_len % 2 == 1);
+    for (int i = 0; i < line_len; i += 2) {
+        int m = line[i], r = m / gr.m, c = m % gr.m;
+        assert_int_equal(gr.c[r][c], 0);
+        if (i == line_len - 1) {
+            int n = naive_five_cells(&gr, attacker, cells);
+            bool five = false;
+            for (int j = 0; j < n; j++)
+                five |= cells[j] == m;
+            if (!five)
+                fail_msg("the line's last move %d makes no five", m);
+            return;
+        }
+        /* Before the attacker moves, the defender has at most the one five
+         * this move blocks. */
+        int nd = naive_five_cells(&gr, defender, dcells);
+        assert_true(nd == 0 || (nd == 1 && dcells[0] == m));
+        gr.c[r][c] = (unsigned char)attacker;
+        int nf = naive_five_cells(&gr, attacker, cells);
+        assert_int_equal(naive_five_cells(&gr, defender, dcells), 0);
+        assert_true(nf >= 1);
+        int b = line[i + 1];
+        bool listed = false;
+        for (int j = 0; j < nf; j++)
+            listed |= cells[j] == b;
+        assert_true(listed);
+        if (nf == 1 || i + 2 < line_len - 1)
+            assert_int_equal(nf, 1); /* only the end may be unstoppable */
+        gr.c[b / gr.m][b % gr.m] = (unsigned char)defender;
+    }
 }
 
 #endif
