@@ -516,6 +516,10 @@ typedef struct mnk_engine_options {
     /* Exactly k in a row wins; longer lines (overlines) do not: Gomoku's
      * "standard" rule. false: k or more win (freestyle). */
     bool exact;
+    /* No search at all: a five, else the block of the opponent's five,
+     * else the cell its shapes rank first. The baseline the match
+     * benchmark measures the engine against. */
+    bool greedy;
     mnk_engine_report_fn report; /* NULL: none */
     void *report_ctx;
 } mnk_engine_options;

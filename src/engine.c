@@ -242,10 +242,21 @@ static int gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
         moves[j] = cell;
     }
     if (n == 0 && defend) {
-        /* Nothing stops it: any move loses; keep the most promising. */
-        for (int cell = 0; cell < g->cells && n < 1; cell++)
-            if (b->cell[cell] == MNK_EMPTY && (b->near[cell] > 0 || b->filled == 0))
-                moves[n++] = cell;
+        /* Nothing stops it: every move loses, so search them all for the
+         * slowest loss (the opponent may still go wrong). */
+        for (int cell = 0; cell < g->cells; cell++) {
+            if (b->cell[cell] != MNK_EMPTY || b->near[cell] == 0)
+                continue;
+            int key = cell_order(e, b, side, cell), j = n++;
+            while (j > 0 && keys[j - 1] < key) {
+                keys[j] = keys[j - 1];
+                moves[j] = moves[j - 1];
+                j--;
+            }
+            keys[j] = key;
+            moves[j] = cell;
+        }
+        defend = false;
     }
     if (limit && n > limit && !defend)
         n = limit;
@@ -259,22 +270,84 @@ static int win_in(int ply)
     return MNK_SCORE_WIN - ply;
 }
 
-/* At the horizon: a win by fours if a short one is there, else the
- * evaluation. */
-static int leaf(mnk_engine *e, int ply)
+/* Plies of threats and defences searched past the horizon. */
+#define QUIESCENCE_PLIES 6
+
+/* Past the horizon: a position is quiet when the opponent threatens no
+ * five and no open four. Then the side to move may stand on the
+ * evaluation, or try its strongest threats (four-threes, double threes)
+ * and a short win by fours. Otherwise it must answer: the forced block,
+ * or the moves that stop the open four (gen_moves), searched on. */
+static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
 {
     shape_board *b = &e->b;
-    int side = sb_side(b);
-    if (!cs_empty(&b->set[SB_FOUR][side]) && cs_empty(&b->set[SB_FIVE][side ^ 1])) {
-        if (vcf_find(&e->vcf, b, NODE_VCF_DEPTH, LEAF_VCF_NODES)) {
+    int side = sb_side(b), opp = side ^ 1;
+
+    if (!tick(e))
+        return 0;
+    if (ply > e->seldepth)
+        e->seldepth = ply;
+    if (!cs_empty(&b->set[SB_FIVE][side]))
+        return win_in(ply + 1);
+    int opp_fives = cs_count(&b->set[SB_FIVE][opp]);
+    if (opp_fives >= 2)
+        return -win_in(ply + 2);
+    if (opp_fives == 0 && has_pattern(b, side, PAT_F4))
+        return win_in(ply + 3);
+    if (b->filled == b->g->cells)
+        return 0;
+    int stand = evaluate(b);
+    if (ply >= ENGINE_MAX_PLY - 1)
+        return stand;
+
+    int moves[MNK_MAX_CELLS], n = 0;
+    bool threatened = opp_fives > 0 || has_pattern(b, opp, PAT_F4);
+    if (!threatened) {
+        if (!cs_empty(&b->set[SB_FOUR][side])) {
+            bool win = vcf_find(&e->vcf, b, NODE_VCF_DEPTH, LEAF_VCF_NODES);
             e->nodes += e->vcf.nodes;
-            if (ply + e->vcf.line_len > e->seldepth)
-                e->seldepth = ply + e->vcf.line_len;
-            return win_in(ply + e->vcf.line_len);
+            if (win) {
+                if (ply + e->vcf.line_len > e->seldepth)
+                    e->seldepth = ply + e->vcf.line_len;
+                return win_in(ply + e->vcf.line_len);
+            }
         }
-        e->nodes += e->vcf.nodes;
+        if (stand >= beta || qdepth <= 0)
+            return stand;
+        if (stand > alpha)
+            alpha = stand;
+        int cells[MNK_MAX_CELLS];
+        int nc = cs_list(&b->set[SB_FOUR][side], cells);
+        for (int i = 0; i < nc; i++)
+            if (b->pat[side][cells[i]] == PAT_43)
+                moves[n++] = cells[i];
+        nc = cs_list(&b->set[SB_THREE][side], cells);
+        for (int i = 0; i < nc; i++)
+            if (b->pat[side][cells[i]] == PAT_33)
+                moves[n++] = cells[i];
+    } else {
+        if (qdepth <= 0)
+            return stand;
+        n = gen_moves(e, ply, MNK_NO_CELL, NODE_MAX_MOVES, moves);
     }
-    return evaluate(b);
+
+    int best = threatened ? -SCORE_INF : stand;
+    for (int i = 0; i < n; i++) {
+        sb_play(b, moves[i]);
+        int score = -quiesce(e, ply + 1, -beta, -alpha, qdepth - 1);
+        sb_undo(b, moves[i]);
+        if (e->aborted)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
 }
 
 static void update_pv(mnk_engine *e, int ply, int move)
@@ -341,7 +414,7 @@ static int search(mnk_engine *e, int depth, int ply, int alpha, int beta)
 
     /* Step 4: the horizon. */
     if (depth <= 0)
-        return leaf(e, ply);
+        return quiesce(e, ply, alpha, beta, QUIESCENCE_PLIES);
 
     /* Step 5: the moves; a single one costs no depth. */
     int moves[MNK_MAX_CELLS];
@@ -507,6 +580,14 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
             fill_info(e, block, -win_in(2), true, 2, NULL, 0, out);
         else
             fill_info(e, block, 0, false, 0, NULL, 0, out);
+        report(o, out);
+        return MNK_OK;
+    }
+
+    if (o && o->greedy) {
+        int moves[MNK_MAX_CELLS];
+        gen_moves(e, 0, MNK_NO_CELL, 0, moves);
+        fill_info(e, moves[0], evaluate(b), false, 0, NULL, 0, out);
         report(o, out);
         return MNK_OK;
     }
