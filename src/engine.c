@@ -68,6 +68,8 @@ struct mnk_engine {
     int seldepth;
 };
 
+static bool vcf_keep_going(void *ctx);
+
 /* ---- memory ---------------------------------------------------------- */
 
 static size_t engine_header(void)
@@ -95,6 +97,8 @@ mnk_status engine_setup(void *mem, size_t size, bool zeroed, mnk_engine **out)
     mem_set(e, 0, sizeof *e);
     size_t vcf_at = (sizeof *e + 63) & ~(size_t)63;
     vcf_setup(&e->vcf, (vcf_entry *)((char *)mem + vcf_at), ENGINE_VCF_ENTRIES);
+    e->vcf.keep_going = vcf_keep_going;
+    e->vcf.keep_going_ctx = e;
     tt_setup(&e->tt, (char *)mem + engine_header(), size - engine_header(), zeroed);
     mem_set(e->killers, 0xff, sizeof e->killers);
     *out = e;
@@ -145,6 +149,15 @@ static bool tick(mnk_engine *e)
     e->next_check = e->nodes + ENGINE_CLOCK_NODES;
     if (e->stop || (e->max_nodes && e->nodes >= e->max_nodes) ||
         (e->timed && elapsed(e) >= e->hard_ms))
+        e->aborted = true;
+    return !e->aborted;
+}
+
+/* The threat search's look at the same limits. */
+static bool vcf_keep_going(void *ctx)
+{
+    mnk_engine *e = ctx;
+    if (e->stop || (e->timed && elapsed(e) >= e->hard_ms))
         e->aborted = true;
     return !e->aborted;
 }
@@ -525,7 +538,8 @@ static void plan_time(mnk_engine *e, const mnk_engine_options *o)
     }
     if (hard == 0 && !o->turn_ms && !o->game_ms)
         return;
-    uint64_t margin = hard / 20 < 30 ? hard / 20 : 30;
+    /* A twentieth, between 2 and 30 ms. */
+    uint64_t margin = hard / 20 < 2 ? 2 : hard / 20 > 30 ? 30 : hard / 20;
     e->hard_ms = hard > margin ? hard - margin : 1;
     e->timed = true;
 }

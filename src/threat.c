@@ -13,6 +13,8 @@ void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries)
 {
     v->table = mem;
     v->mask = entries - 1;
+    v->keep_going = NULL;
+    v->keep_going_ctx = NULL;
     vcf_clear(v);
 }
 
@@ -64,7 +66,9 @@ static int vcf_node(vcf_search *v, shape_board *b, int depth, int ply, bool reco
     }
     if (depth <= 1 || v->aborted)
         return 0;
-    if (v->max_nodes && v->nodes >= v->max_nodes) {
+    if ((v->max_nodes && v->nodes >= v->max_nodes) ||
+        (v->keep_going && v->nodes % VCF_CHECK_NODES == 0 && v->nodes > 0 &&
+         !v->keep_going(v->keep_going_ctx))) {
         v->aborted = true;
         return 0;
     }

@@ -19,6 +19,8 @@
 
 #include "shape.h"
 
+/* Nodes between two calls of keep_going. */
+#define VCF_CHECK_NODES 1024
 /* Longest line of fours looked for, in attacker moves. */
 #define VCF_MAX_DEPTH 64
 
@@ -34,6 +36,10 @@ typedef struct vcf_search {
     size_t mask; /* entries - 1, a power of two minus one */
     uint64_t nodes;
     uint64_t max_nodes; /* 0: no limit */
+    /* Asked every VCF_CHECK_NODES nodes whether to go on (a clock, a stop
+     * flag); NULL: always. */
+    bool (*keep_going)(void *ctx);
+    void *keep_going_ctx;
     bool aborted;
     /* The win found: attacker and defender moves alternately, the
      * attacker's last move making five or a four that cannot be blocked. */

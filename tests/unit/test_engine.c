@@ -1,0 +1,339 @@
+/*
+ * test_engine.c - the persistent engine's public API (mnk_engine_*): what
+ * it plays where the answer is known (the centre, a win in one, a forced
+ * block, a lost position, a win by fours, a defence against one), the
+ * exact rule against freestyle, its limits (nodes, depth, stop, a clock
+ * of the test's own so that time is checked without timing anything) and
+ * its arguments.
+ */
+#include "unit.h"
+
+#include "grid.h"
+
+static const mnk_rules GOMOKU = {15, 15, 5};
+
+static mnk_engine *new_engine(void)
+{
+    mnk_engine *e = NULL;
+    assert_int_equal(mnk_engine_new((size_t)4 << 20, &e), MNK_OK);
+    return e;
+}
+
+static mnk_engine_info think(mnk_engine *e, const mnk_game *game, const mnk_engine_options *o)
+{
+    mnk_engine_info info;
+    memset(&info, 0x5a, sizeof info);
+    assert_int_equal(mnk_engine_think(e, game, o, &info), MNK_OK);
+    if (!mnk_game_is_over(game)) {
+        assert_true(info.best >= 0 && info.best < 225);
+        assert_int_equal(mnk_game_cell(game, info.best), MNK_EMPTY);
+    }
+    return info;
+}
+
+static void test_engine_arguments(void **state)
+{
+    (void)state;
+    mnk_engine *e = NULL;
+    mnk_engine_info info;
+    static uint64_t mem[1 << 17];
+    assert_int_equal(mnk_engine_new(0, NULL), MNK_ERR_ARGUMENT);
+    assert_int_equal(mnk_engine_init(NULL, 100, &e), MNK_ERR_ARGUMENT);
+    assert_int_equal(mnk_engine_init((char *)mem + 1, sizeof mem - 8, &e), MNK_ERR_ARGUMENT);
+    assert_null(e);
+    assert_int_equal(mnk_engine_init(mem, 64, &e), MNK_ERR_MEMORY);
+    assert_null(e);
+    assert_true(mnk_engine_size(SIZE_MAX) == SIZE_MAX);
+    assert_true(mnk_engine_size(0) > 0);
+    size_t need = mnk_engine_size(0);
+    if (need <= sizeof mem) {
+        assert_int_equal(mnk_engine_init(mem, need, &e), MNK_OK);
+        assert_non_null(e);
+    }
+    mnk_engine *f = new_engine();
+    mnk_game *game = new_game(GOMOKU);
+    assert_int_equal(mnk_engine_think(NULL, game, NULL, &info), MNK_ERR_ARGUMENT);
+    assert_int_equal(mnk_engine_think(f, NULL, NULL, &info), MNK_ERR_ARGUMENT);
+    assert_int_equal(mnk_engine_think(f, game, NULL, NULL), MNK_ERR_ARGUMENT);
+    /* Harmless on NULL. */
+    mnk_engine_stop(NULL);
+    mnk_engine_clear(NULL);
+    mnk_engine_set_clock(NULL, NULL, NULL);
+    mnk_engine_free(NULL);
+    mnk_engine_free(f);
+    mnk_game_free(game);
+}
+
+static void test_engine_centre_first(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    mnk_game *game = new_game(GOMOKU);
+    mnk_engine_info info = think(e, game, NULL);
+    assert_int_equal(info.best, cell_at(GOMOKU, "h8"));
+    mnk_game_free(game);
+    game = new_game(rules_of(20, 20, 5));
+    info = think(e, game, NULL);
+    assert_int_equal(info.best, 10 * 20 + 10);
+    mnk_game_free(game);
+    mnk_engine_free(e);
+}
+
+/* X to move with four in a row: the win, proven, in one. */
+static void test_engine_wins_in_one(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    mnk_game *game = new_game(GOMOKU);
+    assert_int_equal(mnk_game_play_moves(game, "e8,e9,f8,f9,g8,g9,h8,a1", NULL), MNK_OK);
+    mnk_engine_info info = think(e, game, NULL);
+    assert_true(info.best == cell_at(GOMOKU, "d8") || info.best == cell_at(GOMOKU, "i8"));
+    assert_true(info.value.proven);
+    assert_int_equal(info.value.result, MNK_WIN);
+    assert_int_equal(info.value.plies, 1);
+    mnk_game_free(game);
+    mnk_engine_free(e);
+}
+
+/* O to move against a four of X blocked at one end: the block. */
+static void test_engine_blocks(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    mnk_game *game = new_game(GOMOKU);
+    assert_int_equal(mnk_game_play_moves(game, "e8,d8,f8,a1,g8,a15,h8", NULL), MNK_OK);
+    mnk_engine_info info = think(e, game, NULL);
+    assert_int_equal(info.best, cell_at(GOMOKU, "i8"));
+    mnk_game_free(game);
+    mnk_engine_free(e);
+}
+
+/* O to move against an open four: lost, said so, and a block played. */
+static void test_engine_lost(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    mnk_game *game = new_game(GOMOKU);
+    assert_int_equal(mnk_game_play_moves(game, "e8,a1,f8,a15,g8,o1,h8", NULL), MNK_OK);
+    mnk_engine_info info = think(e, game, NULL);
+    assert_true(info.best == cell_at(GOMOKU, "d8") || info.best == cell_at(GOMOKU, "i8"));
+    assert_true(info.value.proven);
+    assert_int_equal(info.value.result, MNK_LOSS);
+    assert_int_equal(info.value.plies, 2);
+    mnk_game_free(game);
+    mnk_engine_free(e);
+}
+
+static void test_engine_game_over(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    mnk_game *game = new_game(GOMOKU);
+    assert_int_equal(mnk_game_play_moves(game, "e8,a1,f8,a15,g8,o1,h8,o15,i8", NULL), MNK_OK);
+    assert_true(mnk_game_is_over(game));
+    mnk_engine_info info = think(e, game, NULL);
+    assert_int_equal(info.best, MNK_NO_CELL);
+    assert_true(info.value.proven);
+    assert_int_equal(info.value.result, MNK_LOSS);
+    assert_int_equal(info.value.plies, 0);
+    mnk_game_free(game);
+    mnk_engine_free(e);
+}
+
+/* X: d8 e8 f8 _ h8 i8 on one row. Freestyle: g8 makes six and wins.
+ * Exact: six does not win, and X has nothing else. */
+static void test_engine_exact_rule(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    mnk_game *game = new_game(GOMOKU);
+    assert_int_equal(mnk_game_play_moves(game, "d8,a1,e8,a3,f8,a5,h8,a13,i8,o14", NULL), MNK_OK);
+    mnk_engine_options freestyle = {.max_depth = 4};
+    mnk_engine_options exact = {.max_depth = 4, .exact = true};
+    mnk_engine_info info = think(e, game, &freestyle);
+    assert_int_equal(info.best, cell_at(GOMOKU, "g8"));
+    assert_true(info.value.proven && info.value.result == MNK_WIN && info.value.plies == 1);
+    info = think(e, game, &exact);
+    assert_false(info.value.proven && info.value.result == MNK_WIN && info.value.plies == 1);
+    /* And back: the tables of one rule do not leak into the other. */
+    info = think(e, game, &freestyle);
+    assert_int_equal(info.best, cell_at(GOMOKU, "g8"));
+    mnk_game_free(game);
+    mnk_engine_free(e);
+}
+
+typedef struct reports {
+    int calls, last_depth, stop_at;
+    bool depth_went_back, bad_pv;
+    mnk_engine *engine;
+    const mnk_game *game;
+} reports;
+
+static void on_report(void *ctx, const mnk_engine_info *info)
+{
+    reports *r = ctx;
+    r->calls++;
+    if (info->depth < r->last_depth)
+        r->depth_went_back = true;
+    r->last_depth = info->depth;
+    if (info->pv_length < 1 || info->pv[0] != info->best ||
+        mnk_game_cell(r->game, info->best) != MNK_EMPTY)
+        r->bad_pv = true;
+    if (r->stop_at && info->depth >= r->stop_at)
+        mnk_engine_stop(r->engine);
+}
+
+static mnk_game *middle_game(void)
+{
+    mnk_game *game = new_game(GOMOKU);
+    assert_int_equal(mnk_game_play_moves(game, "h8,h9,i8,g8,i9,i7,j10,k11,g9,f10,h10", NULL),
+                     MNK_OK);
+    return game;
+}
+
+static void test_engine_limits(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    mnk_game *game = middle_game();
+    reports r = {.engine = e, .game = game};
+
+    /* Depth. */
+    mnk_engine_options o = {.max_depth = 3, .report = on_report, .report_ctx = &r};
+    mnk_engine_info info = think(e, game, &o);
+    if (!info.value.proven) {
+        assert_int_equal(info.depth, 3);
+        assert_int_equal(r.last_depth, 3);
+    }
+    assert_true(r.calls >= 1);
+    assert_false(r.depth_went_back);
+    assert_false(r.bad_pv);
+
+    /* Stop, from the callback: no limit at all otherwise. */
+    r = (reports){.engine = e, .game = game, .stop_at = 2};
+    o = (mnk_engine_options){.report = on_report, .report_ctx = &r};
+    info = think(e, game, &o);
+    assert_true(info.depth >= 2 || info.value.proven);
+    assert_true(info.depth <= 3);
+
+    /* Nodes: a little past the limit at most (the clock's interval, the
+     * threat search's share). */
+    mnk_engine_clear(e);
+    o = (mnk_engine_options){.max_nodes = 5000};
+    info = think(e, game, &o);
+    assert_true(info.nodes < 5000 + 2 * 256 + 200000);
+    mnk_game_free(game);
+    mnk_engine_free(e);
+}
+
+/* A clock of the test's own, in 1/8 ms: every reading moves it on, so
+ * time passes only as fast as the engine looks at it. */
+static uint64_t fake_clock(void *ctx)
+{
+    uint64_t *now = ctx;
+    return ++*now / 8;
+}
+
+static void test_engine_keeps_time(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    mnk_game *game = middle_game();
+    uint64_t now = 0;
+    mnk_engine_set_clock(e, fake_clock, &now);
+    for (uint64_t turn = 10; turn <= 1000; turn *= 3) {
+        /* The node limit only keeps a broken clock from hanging the test. */
+        mnk_engine_options o = {.turn_ms = turn, .max_nodes = 3000000};
+        uint64_t before = now / 8;
+        mnk_engine_info info = think(e, game, &o);
+        /* The answer comes within the turn by the engine's own clock. */
+        if (now / 8 - before > turn)
+            fail_msg("turn %d ms took %d", (int)turn, (int)(now / 8 - before));
+        assert_true(info.elapsed_ms <= turn);
+    }
+    /* A game clock: a share of it. */
+    mnk_engine_options o = {.game_ms = 1000};
+    uint64_t before = now / 8;
+    think(e, game, &o);
+    assert_true(now / 8 - before <= 1000 / 5);
+    /* No clock: time limits cannot be kept, nodes still count. */
+    mnk_engine_set_clock(e, NULL, NULL);
+    o = (mnk_engine_options){.turn_ms = 1, .max_nodes = 3000};
+    think(e, game, &o);
+    mnk_game_free(game);
+    mnk_engine_free(e);
+}
+
+/* The defender's side: O to move, X would win by fours if it were X's
+ * turn. After the engine's move X has no such win any more, whenever some
+ * move achieves that (checked by the naive search of grid.h). */
+static void test_engine_defends_vcf(void **state)
+{
+    (void)state;
+    FILE *in = fopen("bench/tactics/vcf-15x15.txt", "r");
+    assert_non_null(in);
+    mnk_engine *e = new_engine();
+    char pos[1024], line[1024];
+    int length, checked = 0, defended = 0;
+    while (fscanf(in, "%1023s %1023s %d", pos, line, &length) == 3 && checked < 12) {
+        if (length > 3)
+            continue;
+        mnk_game *game = new_position(GOMOKU, pos);
+        /* Hand the move to the defender: the attacker plays a far corner. */
+        int corner = -1;
+        const char *corners[] = {"a1", "o1", "a15", "o15"};
+        for (int i = 0; i < 4 && corner < 0; i++)
+            if (mnk_game_cell(game, cell_at(GOMOKU, corners[i])) == MNK_EMPTY)
+                corner = cell_at(GOMOKU, corners[i]);
+        assert_int_equal(mnk_game_play(game, corner), MNK_OK);
+        int attacker = mnk_game_to_move(game) == MNK_X ? MNK_O : MNK_X;
+        grid gr = {.m = 15, .n = 15, .k = 5, .exact = false};
+        for (int cell = 0; cell < 225; cell++)
+            gr.c[cell / 15][cell % 15] = (unsigned char)mnk_game_cell(game, cell);
+        if (!naive_vcf(&gr, attacker, length)) {
+            mnk_game_free(game);
+            continue; /* the corner stone changed something */
+        }
+        /* Is there a defence at all? */
+        bool exists = false;
+        int defender = 3 - attacker;
+        for (int cell = 0; cell < 225 && !exists; cell++) {
+            if (gr.c[cell / 15][cell % 15] != 0)
+                continue;
+            gr.c[cell / 15][cell % 15] = (unsigned char)defender;
+            int fives[MNK_MAX_CELLS];
+            /* A defender five wins outright; a four must be answered. */
+            exists = naive_five_cells(&gr, defender, fives) == 0 && !naive_vcf(&gr, attacker, length);
+            gr.c[cell / 15][cell % 15] = 0;
+        }
+        mnk_engine_options o = {.max_depth = 4};
+        mnk_engine_info info = think(e, game, &o);
+        if (exists) {
+            int cell = info.best;
+            gr.c[cell / 15][cell % 15] = (unsigned char)defender;
+            int fives[MNK_MAX_CELLS];
+            bool four = naive_five_cells(&gr, defender, fives) > 0;
+            if (!four && naive_vcf(&gr, attacker, length))
+                fail_msg("%s: the engine's move does not stop the win by fours", pos);
+            defended++;
+        }
+        checked++;
+        mnk_game_free(game);
+    }
+    fclose(in);
+    mnk_engine_free(e);
+    print_message("# %d positions, %d with a defence, each found\n", checked, defended);
+    assert_true(defended >= 3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_engine_arguments),  cmocka_unit_test(test_engine_centre_first),
+        cmocka_unit_test(test_engine_wins_in_one), cmocka_unit_test(test_engine_blocks),
+        cmocka_unit_test(test_engine_lost),       cmocka_unit_test(test_engine_game_over),
+        cmocka_unit_test(test_engine_exact_rule), cmocka_unit_test(test_engine_limits),
+        cmocka_unit_test(test_engine_keeps_time), cmocka_unit_test(test_engine_defends_vcf),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
