@@ -471,7 +471,8 @@ mnk_status mnk_match_hint(const mnk_match *match, mnk_solver *solver,
  *
  * Values. info.value is for the side to move. When value.proven is true
  * the result is a forced win (or loss) with its plies, or the game's end
- * on the spot. Otherwise value.result is MNK_UNKNOWN and value.score the
+ * on the spot; plies is -1 for a win by threes and fours, proven but of a
+ * length the search does not measure. Otherwise value.result is MNK_UNKNOWN and value.score the
  * engine's estimate: within +-MNK_ENGINE_EVAL_MAX for a judgement of the
  * position, or beyond it, MNK_SCORE_WIN - p (or its negation) when the
  * search sees a win (loss) in p plies it has not proven against every

@@ -33,6 +33,10 @@
 /* Attacker moves the threat search looks at the root, and in the search. */
 #define ROOT_VCF_DEPTH 40
 #define NODE_VCF_DEPTH 12
+/* Attacker moves of a VCT at the root; nodes it may spend without a
+ * clock (with one, a share of the time: threat_share()). */
+#define ROOT_VCT_DEPTH 8
+#define ROOT_VCT_NODES 100000
 /* Nodes the threat search may spend at the root, and at a leaf. */
 #define ROOT_VCF_NODES 200000
 #define LEAF_VCF_NODES 200
@@ -65,6 +69,7 @@ struct mnk_engine {
     uint64_t nodes, max_nodes, next_check;
     uint64_t start_ms, hard_ms; /* hard_ms: elapsed time that ends the search */
     bool timed, aborted;
+    uint64_t threat_ms; /* elapsed time that ends a threat search at the root; 0: none */
     int seldepth;
 };
 
@@ -76,7 +81,7 @@ static size_t engine_header(void)
 {
     size_t h = sizeof(struct mnk_engine);
     h = (h + 63) & ~(size_t)63;
-    return h + ENGINE_VCF_ENTRIES * sizeof(vcf_entry);
+    return h + 2 * ENGINE_VCF_ENTRIES * sizeof(vcf_entry);
 }
 
 size_t mnk_engine_size(size_t table_bytes)
@@ -96,7 +101,8 @@ mnk_status engine_setup(void *mem, size_t size, bool zeroed, mnk_engine **out)
     mnk_engine *e = mem;
     mem_set(e, 0, sizeof *e);
     size_t vcf_at = (sizeof *e + 63) & ~(size_t)63;
-    vcf_setup(&e->vcf, (vcf_entry *)((char *)mem + vcf_at), ENGINE_VCF_ENTRIES);
+    vcf_entry *tables = (vcf_entry *)((char *)mem + vcf_at);
+    vcf_setup(&e->vcf, tables, ENGINE_VCF_ENTRIES, tables + ENGINE_VCF_ENTRIES);
     e->vcf.keep_going = vcf_keep_going;
     e->vcf.keep_going_ctx = e;
     tt_setup(&e->tt, (char *)mem + engine_header(), size - engine_header(), zeroed);
@@ -157,9 +163,17 @@ static bool tick(mnk_engine *e)
 static bool vcf_keep_going(void *ctx)
 {
     mnk_engine *e = ctx;
-    if (e->stop || (e->timed && elapsed(e) >= e->hard_ms))
+    uint64_t now = e->timed ? elapsed(e) : 0;
+    if (e->stop || (e->timed && now >= e->hard_ms))
         e->aborted = true;
-    return !e->aborted;
+    /* The root's share for threats ends that search, not the move. */
+    return !e->aborted && !(e->timed && e->threat_ms && now >= e->threat_ms);
+}
+
+/* Gives the next threat search at the root a tenth of the move's time. */
+static void threat_share(mnk_engine *e)
+{
+    e->threat_ms = e->timed ? elapsed(e) + e->hard_ms / 10 + 1 : 0;
 }
 
 /* ---- evaluation ------------------------------------------------------- */
@@ -621,15 +635,33 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     }
     e->nodes += e->vcf.nodes;
 
-    /* Step 3: the root's moves. If the opponent could win by fours were it
+    /* Step 3: a win by threes and fours, within a share of the time. */
+    threat_share(e);
+    bool vct = vct_find(&e->vcf, b, ROOT_VCT_DEPTH, e->timed ? 0 : ROOT_VCT_NODES);
+    e->nodes += e->vcf.nodes;
+    if (vct && !e->aborted) {
+        e->threat_ms = 0;
+        fill_info(e, e->vcf.vct_move, win_in(ENGINE_MAX_PLY), true, 0, NULL, 0, out);
+        out->value.plies = -1; /* proven, length not known */
+        report(o, out);
+        return MNK_OK;
+    }
+
+    /* Step 4: the root's moves. If the opponent could win by fours were it
      * its turn, only moves in the cells that win depends on, and fours of
-     * our own, can stop it. */
+     * our own, can stop it. If it could win by threes and fours, moves
+     * after which it still can are lost: they are dropped (unless every
+     * move is). */
     int moves[MNK_MAX_CELLS];
     int n = gen_moves(e, 0, MNK_NO_CELL, 0, moves);
     sb_pass(b);
     bool threatened = vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, ROOT_VCF_NODES);
-    sb_pass(b);
     e->nodes += e->vcf.nodes;
+    threat_share(e);
+    bool threatened_vct = !threatened && vct_find(&e->vcf, b, ROOT_VCT_DEPTH,
+                                                  e->timed ? 0 : ROOT_VCT_NODES);
+    e->nodes += e->vcf.nodes;
+    sb_pass(b);
     if (threatened) {
         cellset zone;
         vcf_zone(&e->vcf, b, &zone);
@@ -639,6 +671,25 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
                 moves[kept++] = moves[i];
         if (kept > 0)
             n = kept;
+    } else if (threatened_vct) {
+        threat_share(e);
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            sb_play(b, moves[i]);
+            bool lost = vct_find(&e->vcf, b, ROOT_VCT_DEPTH, e->timed ? 0 : ROOT_VCT_NODES / 8);
+            bool sure = !e->vcf.aborted;
+            e->nodes += e->vcf.nodes;
+            sb_undo(b, moves[i]);
+            if (!(lost && sure))
+                moves[kept++] = moves[i];
+        }
+        if (kept > 0)
+            n = kept;
+    }
+    e->threat_ms = 0;
+    if (e->aborted) {
+        fill_info(e, moves[0], 0, false, 0, NULL, 0, out);
+        return MNK_OK;
     }
     if (n == 1) {
         fill_info(e, moves[0], 0, false, 0, NULL, 0, out);
@@ -646,7 +697,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
         return MNK_OK;
     }
 
-    /* Step 4: iterative deepening with aspiration windows. */
+    /* Step 5: iterative deepening with aspiration windows. */
     int best = moves[0], best_score = 0, depth_done = 0;
     int16_t best_pv[ENGINE_MAX_PLY];
     int best_pv_len = 0;

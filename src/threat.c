@@ -9,10 +9,12 @@
  */
 #include "threat.h"
 
-void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries)
+void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries, vcf_entry *vct_mem)
 {
     v->table = mem;
     v->mask = entries - 1;
+    v->vct_table = vct_mem;
+    v->vct_mask = vct_mem ? entries - 1 : 0;
     v->keep_going = NULL;
     v->keep_going_ctx = NULL;
     vcf_clear(v);
@@ -21,6 +23,8 @@ void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries)
 void vcf_clear(vcf_search *v)
 {
     mem_set(v->table, 0, (v->mask + 1) * sizeof(vcf_entry));
+    if (v->vct_table)
+        mem_set(v->vct_table, 0, (v->vct_mask + 1) * sizeof(vcf_entry));
     v->line_len = 0;
 }
 
@@ -40,6 +44,19 @@ static int vcf_moves(const shape_board *b, int side, int *moves)
             if (b->pat[side][cells[i]] == want)
                 moves[out++] = cells[i];
     return out;
+}
+
+/* Counts a node; false once the search must stop. */
+static bool vcf_count(vcf_search *v)
+{
+    if ((v->max_nodes && v->nodes >= v->max_nodes) ||
+        (v->keep_going && v->nodes % VCF_CHECK_NODES == 0 && v->nodes > 0 &&
+         !v->keep_going(v->keep_going_ctx))) {
+        v->aborted = true;
+        return false;
+    }
+    v->nodes++;
+    return true;
 }
 
 static int first_cell(const cellset *s)
@@ -66,13 +83,8 @@ static int vcf_node(vcf_search *v, shape_board *b, int depth, int ply, bool reco
     }
     if (depth <= 1 || v->aborted)
         return 0;
-    if ((v->max_nodes && v->nodes >= v->max_nodes) ||
-        (v->keep_going && v->nodes % VCF_CHECK_NODES == 0 && v->nodes > 0 &&
-         !v->keep_going(v->keep_going_ctx))) {
-        v->aborted = true;
+    if (!vcf_count(v))
         return 0;
-    }
-    v->nodes++;
 
     /* Wins are kept with their length, failures with the depth searched. */
     vcf_entry *e = vcf_slot(v, b->key);
@@ -175,4 +187,167 @@ void vcf_zone(const vcf_search *v, const shape_board *b, cellset *zone)
                     cs_add(zone, c);
             }
     }
+}
+
+/* ---- victory by threes and fours ------------------------------------ */
+
+/* Attacker moves of a VCF tried at every VCT node before its threes. */
+#define VCT_VCF_DEPTH 12
+
+static bool has_open_four(const shape_board *b, int side)
+{
+    return b->npat[side][PAT_F4] > 0 || b->npat[side][PAT_FIVE] > 0;
+}
+
+/* The defender's answers to a three (the attacker, `side`, could make an
+ * open four or two fours next): its own fours, and the moves after which
+ * the attacker no longer can. A stone changes the patterns of the cells
+ * within reach of it along its lines only, so the moves that can take the
+ * attacker's threat away lie on the lines through the cells where it
+ * would make it: only those are tried. Returns how many, into moves[]. */
+static int vct_defences(shape_board *b, int side, int *moves)
+{
+    int h = b->t->h, opp = side ^ 1, n = 0;
+    int threats[MNK_MAX_CELLS];
+    int nt = cs_list(&b->set[SB_FOUR][side], threats);
+    cellset tried;
+    mem_set(&tried, 0, sizeof tried);
+    int cells[MNK_MAX_CELLS];
+    int nc = cs_list(&b->set[SB_FOUR][opp], cells);
+    for (int i = 0; i < nc; i++) {
+        cs_add(&tried, cells[i]);
+        moves[n++] = cells[i];
+    }
+    for (int t = 0; t < nt; t++) {
+        if (b->pat[side][threats[t]] < PAT_F4)
+            continue;
+        int p = b->pos[threats[t]];
+        for (int d = 0; d < 4; d++)
+            for (int j = -h; j <= h; j++) {
+                int c = b->cell_at[p + j * b->step[d]];
+                if (c < 0 || b->cell[c] != MNK_EMPTY || cs_has(&tried, c))
+                    continue;
+                cs_add(&tried, c);
+                sb_play(b, c);
+                bool stops = !has_open_four(b, side);
+                sb_undo(b, c);
+                if (stops)
+                    moves[n++] = c;
+            }
+    }
+    return n;
+}
+
+/* The attacker's threats: fours and moves that make an open four
+ * possible next, strongest first. */
+static int vct_moves(const shape_board *b, int side, int *moves)
+{
+    int cells[MNK_MAX_CELLS], n = 0;
+    int nf = cs_list(&b->set[SB_FOUR][side], cells);
+    for (int want = PAT_F4; want >= PAT_B4; want--)
+        for (int i = 0; i < nf; i++)
+            if (b->pat[side][cells[i]] == want)
+                moves[n++] = cells[i];
+    int nt = cs_list(&b->set[SB_THREE][side], cells);
+    for (int want = PAT_33; want >= PAT_F3; want--)
+        for (int i = 0; i < nt; i++)
+            if (b->pat[side][cells[i]] == want)
+                moves[n++] = cells[i];
+    return n;
+}
+
+static bool vct_node(vcf_search *v, shape_board *b, int depth, int ply)
+{
+    int side = sb_side(b), opp = side ^ 1;
+
+    if (!cs_empty(&b->set[SB_FIVE][side])) {
+        if (ply == 0)
+            v->vct_move = first_cell(&b->set[SB_FIVE][side]);
+        return true;
+    }
+    if (depth <= 0 || v->aborted || !vcf_count(v))
+        return false;
+    vcf_entry *e = &v->vct_table[b->key & v->vct_mask];
+    if (e->used && e->key == b->key) {
+        if (e->move < 0 && e->depth >= depth)
+            return false;
+        if (e->move >= 0) {
+            if (ply == 0)
+                v->vct_move = e->move;
+            return true;
+        }
+    }
+    /* Fours alone first: cheaper, and a win all the same. */
+    if (vcf_node(v, b, VCT_VCF_DEPTH, 0, false) > 0) {
+        if (ply == 0) {
+            vcf_node(v, b, VCT_VCF_DEPTH, 0, true);
+            v->vct_move = v->line[0];
+        }
+        return true;
+    }
+    if (v->aborted)
+        return false;
+
+    int moves[MNK_MAX_CELLS], n;
+    int threats = cs_count(&b->set[SB_FIVE][opp]);
+    if (threats >= 2) {
+        n = 0;
+    } else if (threats == 1) {
+        moves[0] = first_cell(&b->set[SB_FIVE][opp]); /* the block, if it threatens too */
+        n = 1;
+    } else {
+        n = vct_moves(b, side, moves);
+    }
+
+    bool win = false;
+    int win_move = -1;
+    for (int i = 0; i < n && !win && !v->aborted; i++) {
+        int m = moves[i];
+        sb_play(b, m);
+        int fives = cs_count(&b->set[SB_FIVE][side]);
+        if (!cs_empty(&b->set[SB_FIVE][opp])) {
+            win = false; /* the defender makes five */
+        } else if (fives >= 2) {
+            win = true;
+        } else if (fives == 1) {
+            int block = first_cell(&b->set[SB_FIVE][side]);
+            sb_play(b, block);
+            win = vct_node(v, b, depth - 1, ply + 2);
+            sb_undo(b, block);
+        } else if (has_open_four(b, side)) {
+            int defences[MNK_MAX_CELLS];
+            int nd = vct_defences(b, side, defences);
+            win = true;
+            for (int j = 0; j < nd && win && !v->aborted; j++) {
+                sb_play(b, defences[j]);
+                win = vct_node(v, b, depth - 1, ply + 2);
+                sb_undo(b, defences[j]);
+            }
+        }
+        sb_undo(b, m);
+        if (win)
+            win_move = m;
+    }
+    if (v->aborted)
+        return false;
+    e->key = b->key;
+    e->move = (int16_t)(win ? win_move : -1);
+    e->depth = (uint8_t)depth;
+    e->used = 1;
+    if (win && ply == 0)
+        v->vct_move = win_move;
+    return win;
+}
+
+bool vct_find(vcf_search *v, shape_board *b, int depth, uint64_t max_nodes)
+{
+    if (!v->vct_table)
+        return false;
+    if (depth > VCF_MAX_DEPTH)
+        depth = VCF_MAX_DEPTH;
+    v->nodes = 0;
+    v->max_nodes = max_nodes;
+    v->aborted = false;
+    v->vct_move = -1;
+    return vct_node(v, b, depth, 0);
 }

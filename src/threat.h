@@ -1,5 +1,6 @@
 /*
- * threat.h - threat-space search: victory by continuous fours (VCF).
+ * threat.h - threat-space search: victory by continuous fours (VCF) and
+ * by threes and fours (VCT).
  *
  * The side to move (the attacker) plays only fours: moves after which it
  * would make a five on its next move. The defender then has one move that
@@ -34,6 +35,10 @@ typedef struct vcf_entry {
 typedef struct vcf_search {
     vcf_entry *table;
     size_t mask; /* entries - 1, a power of two minus one */
+    /* The victory by threes and fours (VCT) keeps a table of its own. */
+    vcf_entry *vct_table;
+    size_t vct_mask;
+    int vct_move; /* the first move of the last VCT found */
     uint64_t nodes;
     uint64_t max_nodes; /* 0: no limit */
     /* Asked every VCF_CHECK_NODES nodes whether to go on (a clock, a stop
@@ -47,8 +52,10 @@ typedef struct vcf_search {
     int line_len;
 } vcf_search;
 
-/* Uses entries (a power of two of them) from mem; clears them. */
-void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries);
+/* Uses entries (a power of two of them) from mem, for the VCF and as many
+ * again from vct_mem for the VCT; clears them. vct_mem may be NULL (no
+ * VCT: vct_find answers false). */
+void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries, vcf_entry *vct_mem);
 void vcf_clear(vcf_search *v);
 
 /* Does the side to move of b win by continuous fours within depth of its
@@ -56,6 +63,14 @@ void vcf_clear(vcf_search *v);
  * play). max_nodes (0: none) bounds the work; a search that hits it
  * answers false and sets v->aborted. b is left as it was. */
 bool vcf_find(vcf_search *v, shape_board *b, int depth, uint64_t max_nodes);
+
+/* Does the side to move of b win by threes and fours within depth of its
+ * moves? Its threats are fours (the defender must block) and moves that
+ * give it an open four or two fours to make next (the defender must stop
+ * that, or make a four of its own: every such defence is searched); at
+ * each step a VCF ends the search. A win found is a proof, with its first
+ * move in v->vct_move. Bounded and aborted as vcf_find. */
+bool vct_find(vcf_search *v, shape_board *b, int depth, uint64_t max_nodes);
 
 /* Cells whose state the win in v->line depends on: the cells of the line
  * and every cell within reach of them along the four directions. A

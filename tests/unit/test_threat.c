@@ -48,6 +48,7 @@ typedef struct setup {
     grid gr;
     vcf_search v;
     vcf_entry table[1 << 16];
+    vcf_entry vct_table[1 << 16];
 } setup;
 
 static setup S;
@@ -63,7 +64,7 @@ static void start(int m, int n, int k, bool exact)
     S.gr.n = n;
     S.gr.k = k;
     S.gr.exact = exact;
-    vcf_setup(&S.v, S.table, 1 << 16);
+    vcf_setup(&S.v, S.table, 1 << 16, S.vct_table);
 }
 
 /* Random positions: the threat search and the naive one agree on whether
@@ -169,6 +170,41 @@ static void test_vcf_zone(void **state)
     assert_true(checked > 20);
 }
 
+/* Victory by threes and fours: for every win found, the first move is
+ * played and then every empty cell as the defender's answer; after each,
+ * the attacker must still win (by fours, or by threes and fours one move
+ * shorter). The search claims to have tried every defence that matters:
+ * this tries them all. */
+static void test_vct_every_defence(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (int p = 0; p < 400 && checked < 12; p++) {
+        start(15, 15, 5, p & 1);
+        random_position(&S.sb, &S.gr, 16 + rnd(30));
+        if (vcf_find(&S.v, &S.sb, 30, 0) || !vct_find(&S.v, &S.sb, 3, 200000))
+            continue;
+        int attacker = sb_side(&S.sb), m = S.v.vct_move;
+        assert_true(m >= 0 && S.sb.cell[m] == MNK_EMPTY);
+        sb_play(&S.sb, m);
+        for (int d = 0; d < S.g.cells; d++) {
+            if (S.sb.cell[d] != MNK_EMPTY)
+                continue;
+            if (S.sb.pat[attacker ^ 1][d] == PAT_FIVE)
+                fail_msg("position %d: the defender makes five on %d", p, d);
+            sb_play(&S.sb, d);
+            bool wins = vcf_find(&S.v, &S.sb, 30, 0) || vct_find(&S.v, &S.sb, 2, 0);
+            sb_undo(&S.sb, d);
+            if (!wins)
+                fail_msg("position %d: %d then %d refutes the win", p, m, d);
+        }
+        sb_undo(&S.sb, m);
+        checked++;
+    }
+    print_message("# %d wins by threes and fours checked against every defence\n", checked);
+    assert_true(checked >= 8);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -176,6 +212,7 @@ int main(void)
         cmocka_unit_test(test_vcf_agrees_k4_k6),
         cmocka_unit_test(test_vcf_long_lines),
         cmocka_unit_test(test_vcf_zone),
+        cmocka_unit_test(test_vct_every_defence),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
