@@ -242,18 +242,20 @@ static int gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
         moves[0] = first_cell(&b->set[SB_FIVE][opp]);
         return 1;
     }
-    bool defend = has_pattern(b, opp, PAT_F4);
-    for (int cell = 0; cell < g->cells; cell++) {
-        if (b->cell[cell] != MNK_EMPTY || (b->near[cell] == 0 && b->filled > 0))
-            continue;
-        if (defend && b->pat[side][cell] < PAT_B4) {
-            /* Only moves that take the open four away. */
-            sb_play(b, cell);
-            bool still = has_pattern(b, opp, PAT_F4);
-            sb_undo(b, cell);
-            if (still)
-                continue;
-        }
+    int cand[MNK_MAX_CELLS], nc = 0;
+    bool defend = has_open_four(b, opp);
+    if (defend) {
+        /* Only the moves that take the open four away, and fours. */
+        nc = threat_defences(b, opp, cand);
+        if (nc == 0)
+            defend = false; /* every move loses: search them all, for the slowest loss */
+    }
+    if (!defend)
+        for (int cell = 0; cell < g->cells; cell++)
+            if (b->cell[cell] == MNK_EMPTY && (b->near[cell] > 0 || b->filled == 0))
+                cand[nc++] = cell;
+    for (int i = 0; i < nc; i++) {
+        int cell = cand[i];
         int key = cell_order(e, b, side, cell);
         if (cell == first)
             key = INT32_MAX;
@@ -267,23 +269,6 @@ static int gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
         }
         keys[j] = key;
         moves[j] = cell;
-    }
-    if (n == 0 && defend) {
-        /* Nothing stops it: every move loses, so search them all for the
-         * slowest loss (the opponent may still go wrong). */
-        for (int cell = 0; cell < g->cells; cell++) {
-            if (b->cell[cell] != MNK_EMPTY || b->near[cell] == 0)
-                continue;
-            int key = cell_order(e, b, side, cell), j = n++;
-            while (j > 0 && keys[j - 1] < key) {
-                keys[j] = keys[j - 1];
-                moves[j] = moves[j - 1];
-                j--;
-            }
-            keys[j] = key;
-            moves[j] = cell;
-        }
-        defend = false;
     }
     if (limit && n > limit && !defend)
         n = limit;

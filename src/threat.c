@@ -194,18 +194,16 @@ void vcf_zone(const vcf_search *v, const shape_board *b, cellset *zone)
 /* Attacker moves of a VCF tried at every VCT node before its threes. */
 #define VCT_VCF_DEPTH 12
 
-static bool has_open_four(const shape_board *b, int side)
+bool has_open_four(const shape_board *b, int side)
 {
     return b->npat[side][PAT_F4] > 0 || b->npat[side][PAT_FIVE] > 0;
 }
 
-/* The defender's answers to a three (the attacker, `side`, could make an
- * open four or two fours next): its own fours, and the moves after which
- * the attacker no longer can. A stone changes the patterns of the cells
- * within reach of it along its lines only, so the moves that can take the
- * attacker's threat away lie on the lines through the cells where it
- * would make it: only those are tried. Returns how many, into moves[]. */
-static int vct_defences(shape_board *b, int side, int *moves)
+/* See threat.h. A stone changes the patterns of the cells within reach of
+ * it along its lines only, so the moves that can take the attacker's
+ * threat away lie on the lines through the cells where it would make it:
+ * only those are tried. */
+int threat_defences(shape_board *b, int side, int *moves)
 {
     int h = b->t->h, opp = side ^ 1, n = 0;
     int threats[MNK_MAX_CELLS];
@@ -316,7 +314,7 @@ static bool vct_node(vcf_search *v, shape_board *b, int depth, int ply)
             sb_undo(b, block);
         } else if (has_open_four(b, side)) {
             int defences[MNK_MAX_CELLS];
-            int nd = vct_defences(b, side, defences);
+            int nd = threat_defences(b, side, defences);
             win = true;
             for (int j = 0; j < nd && win && !v->aborted; j++) {
                 sb_play(b, defences[j]);

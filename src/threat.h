@@ -72,6 +72,13 @@ bool vcf_find(vcf_search *v, shape_board *b, int depth, uint64_t max_nodes);
  * move in v->vct_move. Bounded and aborted as vcf_find. */
 bool vct_find(vcf_search *v, shape_board *b, int depth, uint64_t max_nodes);
 
+/* Can side make an open four or two fours (or a five) with one move? */
+bool has_open_four(const shape_board *b, int side);
+/* The answers of side's opponent when side could make an open four or two
+ * fours next: the opponent's own fours, and every move after which side no
+ * longer could. Into moves[]; returns how many (0: nothing stops it). */
+int threat_defences(shape_board *b, int side, int *moves);
+
 /* Cells whose state the win in v->line depends on: the cells of the line
  * and every cell within reach of them along the four directions. A
  * defender's stone elsewhere changes nothing in that win unless the stone
