@@ -41,7 +41,7 @@
 #define ROOT_VCF_NODES 200000
 #define LEAF_VCF_NODES 200
 /* Most moves searched at a node below the root (best first). */
-#define NODE_MAX_MOVES 24
+#define NODE_MAX_MOVES 16
 /* Nodes between two looks at the clock and the stop flag. */
 #define ENGINE_CLOCK_NODES 256
 /* First aspiration window, either side of the last iteration's score. */
@@ -440,6 +440,11 @@ static int search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         bool forcing = b->pat[side][m] >= PAT_B4 || b->pat[opp][m] >= PAT_B4;
         sb_play(b, m);
         int d = depth - 1 + ext;
+        /* Late quiet moves near the horizon are not worth a look. */
+        if (depth <= 3 && i >= 4 + 3 * depth && !forcing && best > -SCORE_PROVEN) {
+            sb_undo(b, m);
+            break;
+        }
         if (i == 0) {
             score = -search(e, d, ply + 1, -beta, -alpha);
         } else {
@@ -640,6 +645,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     int moves[MNK_MAX_CELLS];
     int n = gen_moves(e, 0, MNK_NO_CELL, 0, moves);
     sb_pass(b);
+    threat_share(e);
     bool threatened = vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, ROOT_VCF_NODES);
     e->nodes += e->vcf.nodes;
     threat_share(e);
