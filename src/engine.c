@@ -24,7 +24,7 @@
  * nodes it reads the clock against the hard limit, which lies a margin
  * short of the turn's time so that the answer arrives within it.
  */
-#include "threat.h"
+#include "engine.h"
 
 /* Deepest ply the search goes, extensions included. */
 #define ENGINE_MAX_PLY 96
@@ -48,6 +48,7 @@
 #define ASPIRATION 60
 
 struct mnk_engine {
+    engine_params params;
     /* Rules the tables below were made for. */
     bool ready;
     mnk_rules rules;
@@ -74,6 +75,30 @@ struct mnk_engine {
 };
 
 static bool vcf_keep_going(void *ctx);
+
+/* How much a pattern is worth as a place to move: attack for one's own,
+ * defence (a little less) for the opponent's. */
+static const int16_t default_pattern_order[PAT_COUNT] = {
+    [PAT_NONE] = 0,  [PAT_B1] = 1,    [PAT_F1] = 3,    [PAT_B2] = 8,   [PAT_F2] = 20,
+    [PAT_B3] = 30,   [PAT_F3] = 300,  [PAT_33] = 1500, [PAT_B4] = 250, [PAT_43] = 3000,
+    [PAT_F4] = 8000, [PAT_FIVE] = 30000,
+};
+
+void engine_default_params(engine_params *p)
+{
+    for (int i = 0; i < SHAPE_COUNT; i++)
+        p->shape_weight[i] = shape_default_weights[i];
+    for (int i = 0; i < PAT_COUNT; i++)
+        p->pattern_order[i] = default_pattern_order[i];
+    p->attack_pct = 120;
+    p->defence_pct = 80;
+}
+
+void engine_set_params(mnk_engine *e, const engine_params *p)
+{
+    e->params = *p;
+    e->ready = false; /* the shape table takes the new weights */
+}
 
 /* ---- memory ---------------------------------------------------------- */
 
@@ -107,6 +132,7 @@ mnk_status engine_setup(void *mem, size_t size, bool zeroed, mnk_engine **out)
     e->vcf.keep_going_ctx = e;
     tt_setup(&e->tt, (char *)mem + engine_header(), size - engine_header(), zeroed);
     mem_set(e->killers, 0xff, sizeof e->killers);
+    engine_default_params(&e->params);
     *out = e;
     return MNK_OK;
 }
@@ -180,10 +206,10 @@ static void threat_share(mnk_engine *e)
 
 /* The side to move's estimate: its shape sum against the opponent's, the
  * side to move's counting a little more (it moves first). */
-static int evaluate(const shape_board *b)
+static int evaluate(const mnk_engine *e, const shape_board *b)
 {
     int side = sb_side(b);
-    long v = (long)b->value[side] * 6 / 5 - b->value[side ^ 1];
+    long v = (long)b->value[side] * e->params.attack_pct / 100 - b->value[side ^ 1];
     if (v > MNK_ENGINE_EVAL_MAX / 2)
         v = MNK_ENGINE_EVAL_MAX / 2;
     if (v < -MNK_ENGINE_EVAL_MAX / 2)
@@ -193,13 +219,6 @@ static int evaluate(const shape_board *b)
 
 /* ---- moves ------------------------------------------------------------ */
 
-/* How much a pattern is worth as a place to move: attack for one's own,
- * defence (a little less) for the opponent's. */
-static const int16_t pattern_order[PAT_COUNT] = {
-    [PAT_NONE] = 0,  [PAT_B1] = 1,    [PAT_F1] = 3,    [PAT_B2] = 8,   [PAT_F2] = 20,
-    [PAT_B3] = 30,   [PAT_F3] = 300,  [PAT_33] = 1500, [PAT_B4] = 250, [PAT_43] = 3000,
-    [PAT_F4] = 8000, [PAT_FIVE] = 30000,
-};
 
 /* Does side have a cell of pattern pat or stronger? */
 static bool has_pattern(const shape_board *b, int side, int pat)
@@ -218,9 +237,10 @@ static int first_cell(const cellset *s)
 
 static int cell_order(const mnk_engine *e, const shape_board *b, int side, int cell)
 {
-    int v = pattern_order[b->pat[side][cell]] + pattern_order[b->pat[side ^ 1][cell]] * 4 / 5;
+    const int16_t *order = e->params.pattern_order;
+    int v = order[b->pat[side][cell]] + order[b->pat[side ^ 1][cell]] * e->params.defence_pct / 100;
     for (int d = 0; d < 4; d++)
-        v += shape_weight[b->shape[side][cell][d]] + shape_weight[b->shape[side ^ 1][cell][d]];
+        v += b->t->weight[b->shape[side][cell][d]] + b->t->weight[b->shape[side ^ 1][cell][d]];
     v = v * 16 + (int)(e->history[side][cell] >> 8 < 15 ? e->history[side][cell] >> 8 : 15);
     return v;
 }
@@ -308,7 +328,7 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
         return win_in(ply + 3);
     if (b->filled == b->g->cells)
         return 0;
-    int stand = evaluate(b);
+    int stand = evaluate(e, b);
     if (ply >= ENGINE_MAX_PLY - 1)
         return stand;
 
@@ -400,7 +420,7 @@ static int search(mnk_engine *e, int depth, int ply, int alpha, int beta)
     if (b->filled == g->cells)
         return 0;
     if (ply >= ENGINE_MAX_PLY - 1)
-        return evaluate(b);
+        return evaluate(e, b);
 
     /* Step 2: no score can beat the quickest win from here. */
     if (alpha < -win_in(ply + 2))
@@ -490,6 +510,8 @@ static void set_rules(mnk_engine *e, const mnk_game *game, bool exact)
         return;
     geom_init(&e->g, r);
     shape_table_init(&e->shapes, r.k, exact);
+    for (int i = 0; i < SHAPE_COUNT; i++)
+        e->shapes.weight[i] = e->params.shape_weight[i];
     e->rules = r;
     e->exact = exact;
     e->ready = true;
@@ -605,7 +627,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     if (o && o->greedy) {
         int moves[MNK_MAX_CELLS];
         gen_moves(e, 0, MNK_NO_CELL, 0, moves);
-        fill_info(e, moves[0], evaluate(b), false, 0, NULL, 0, out);
+        fill_info(e, moves[0], evaluate(e, b), false, 0, NULL, 0, out);
         report(o, out);
         return MNK_OK;
     }

@@ -172,6 +172,8 @@ void shape_table_init(shape_table *t, int k, bool exact)
         t->h = 1;
     t->tabled = t->h <= SHAPE_TABLE_MAX_H;
     t->keyed = t->h <= SHAPE_KEY_MAX_H;
+    for (int i = 0; i < SHAPE_COUNT; i++)
+        t->weight[i] = shape_default_weights[i];
     for (int i = 0; i < (int)SHAPE_COMBOS; i++) {
         uint8_t sh[4] = {(uint8_t)(i % SHAPE_COUNT), (uint8_t)(i / SHAPE_COUNT % SHAPE_COUNT),
                          (uint8_t)(i / (SHAPE_COUNT * SHAPE_COUNT) % SHAPE_COUNT),
@@ -205,7 +207,7 @@ void shape_table_init(shape_table *t, int k, bool exact)
 
 /* Evaluation weights per shape, summed over every empty cell, direction
  * and side; see engine.c for how the two sides' sums are combined. */
-const int16_t shape_weight[SHAPE_COUNT] = {
+const int16_t shape_default_weights[SHAPE_COUNT] = {
     [SHAPE_NONE] = 0, [SHAPE_B1] = 1,  [SHAPE_F1] = 2,  [SHAPE_B2] = 4,  [SHAPE_F2] = 12,
     [SHAPE_B3] = 14,  [SHAPE_F3] = 45, [SHAPE_B4] = 50, [SHAPE_F4] = 120, [SHAPE_FIVE] = 200,
 };
@@ -336,7 +338,7 @@ static void refresh_dir(shape_board *b, int cell, int dir)
         int old = b->shape[side][cell][dir];
         if (old == sh[side])
             continue;
-        b->value[side] += shape_weight[sh[side]] - shape_weight[old];
+        b->value[side] += b->t->weight[sh[side]] - b->t->weight[old];
         b->shape[side][cell][dir] = (uint8_t)sh[side];
         set_pattern(b, side, cell, combine(b->t, b->shape[side][cell]));
     }
@@ -352,7 +354,7 @@ static void refresh_cell(shape_board *b, int cell)
     }
     for (int side = 0; side < 2; side++) {
         for (int d = 0; d < 4; d++) {
-            b->value[side] -= shape_weight[b->shape[side][cell][d]];
+            b->value[side] -= b->t->weight[b->shape[side][cell][d]];
             b->shape[side][cell][d] = SHAPE_NONE;
         }
         set_pattern(b, side, cell, PAT_NONE);
@@ -549,7 +551,7 @@ bool sb_consistent(const shape_board *b)
                 sh[d] = (uint8_t)sb_shape_slow(b, cell, side, d);
                 if (sh[d] != b->shape[side][cell][d])
                     return false;
-                value[side] += shape_weight[sh[d]];
+                value[side] += b->t->weight[sh[d]];
             }
             int pat = combine_shapes(sh);
             if (pat != b->pat[side][cell])

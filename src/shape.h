@@ -93,6 +93,9 @@ typedef struct shape_table {
     bool keyed;
     uint8_t table[SHAPE_TABLE_SIZE];
     uint8_t combine[SHAPE_COMBOS];
+    /* Evaluation weight of each shape (shape_default_weights unless the
+     * caller tunes them before setting up a board). */
+    int16_t weight[SHAPE_COUNT];
     uint8_t by_key[SHAPE_KEYS]; /* X's shape in the low 4 bits, O's above */
 } shape_table;
 
@@ -159,8 +162,8 @@ bool sb_consistent(const shape_board *b);
 /* The shape of cell for side along direction dir, computed from scratch. */
 int sb_shape_slow(const shape_board *b, int cell, int side, int dir);
 
-/* Weights of the evaluation, per shape (see shape.c). */
-extern const int16_t shape_weight[SHAPE_COUNT];
+/* Default weights of the evaluation, per shape (see shape.c). */
+extern const int16_t shape_default_weights[SHAPE_COUNT];
 
 /* ---- bit sets ------------------------------------------------------- */
 static inline bool cs_has(const cellset *s, int c) { return (s->w[c >> 6] >> (c & 63)) & 1; }

@@ -1,0 +1,26 @@
+/*
+ * engine.h - what the engine exposes inside the project beyond mnk.h: its
+ * tunable parameters, for the self-play tuner (bench/tune.c). Weights are
+ * measured in matches, not guessed; the defaults are the best measured.
+ */
+#ifndef MNK_ENGINE_H
+#define MNK_ENGINE_H
+
+#include "threat.h"
+
+typedef struct engine_params {
+    /* Evaluation: each empty cell's shapes for both sides, summed with
+     * these weights; the side to move's sum counts attack_pct percent. */
+    int16_t shape_weight[SHAPE_COUNT];
+    int attack_pct;
+    /* Move order: a cell's pattern for the side to move, and for the
+     * opponent at defence_pct percent. */
+    int16_t pattern_order[PAT_COUNT];
+    int defence_pct;
+} engine_params;
+
+void engine_default_params(engine_params *p);
+/* Takes effect at the next mnk_engine_think(). */
+void engine_set_params(mnk_engine *e, const engine_params *p);
+
+#endif /* MNK_ENGINE_H */
