@@ -16,6 +16,8 @@
  *                           time of each and in total: the total is a
  *                           fingerprint of the search, the same on every
  *                           run until the search changes
+ *   tactics time MS FILE    the same with MS milliseconds a position: the
+ *                           depth the engine reaches in that time
  *   tactics run FILE...     asks the engine (a cold table for each) for
  *                           the best move of every position, and prints
  *                           per position and in total the time, whether
@@ -27,6 +29,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "mnk.h"
+#include "params.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,7 +111,8 @@ static int gen(int want, uint64_t seed, int min_moves)
     return 0;
 }
 
-static int depth(int max_depth, const char *file)
+/* To max_depth plies, or for turn_ms milliseconds when max_depth is 0. */
+static int depth(int max_depth, uint64_t turn_ms, const char *file, const engine_params *params)
 {
     mnk_game *game;
     mnk_engine *engine;
@@ -116,6 +120,7 @@ static int depth(int max_depth, const char *file)
         fprintf(stderr, "tactics: out of memory\n");
         return 1;
     }
+    engine_set_params(engine, params);
     FILE *in = fopen(file, "r");
     if (!in) {
         perror(file);
@@ -124,7 +129,7 @@ static int depth(int max_depth, const char *file)
     char pos[1024];
     uint64_t nodes = 0;
     double total = 0;
-    int n = 0;
+    int n = 0, depths = 0, shallowest = 0;
     while (fscanf(in, "%1023s", pos) == 1) {
         mnk_error err;
         if (mnk_game_reset(game, RULES, &err) || mnk_game_set_position(game, pos, &err)) {
@@ -133,20 +138,28 @@ static int depth(int max_depth, const char *file)
         }
         mnk_engine_clear(engine);
         mnk_engine_info info;
-        mnk_engine_options o = {.max_depth = max_depth};
+        mnk_engine_options o = {.max_depth = max_depth, .turn_ms = turn_ms};
         double t0 = now();
         mnk_engine_think(engine, game, &o, &info);
         double t = now() - t0;
         char cell[8];
         mnk_cell_format(RULES, info.best, cell, sizeof cell);
-        printf("%3d  depth %2d  %-4s %6d  %10llu nodes %9.1f ms\n", ++n, info.depth, cell,
-               info.value.score, (unsigned long long)info.nodes, t * 1e3);
+        printf("%3d  depth %2d/%-2d  %-4s %6d  %10llu nodes %9.1f ms\n", ++n, info.depth,
+               info.seldepth, cell, info.value.score, (unsigned long long)info.nodes, t * 1e3);
+        depths += info.depth;
+        if (n == 1 || info.depth < shallowest)
+            shallowest = info.depth;
         nodes += info.nodes;
         total += t;
     }
     fclose(in);
-    printf("depth %d: %d positions, %llu nodes, %.3f s, %.0f nodes/s\n", max_depth, n,
-           (unsigned long long)nodes, total, total > 0 ? (double)nodes / total : 0.0);
+    if (max_depth)
+        printf("depth %d: ", max_depth);
+    else
+        printf("%llu ms a move: ", (unsigned long long)turn_ms);
+    printf("%d positions, %llu nodes, %.3f s, %.0f nodes/s, mean depth %.1f, least %d\n", n,
+           (unsigned long long)nodes, total, total > 0 ? (double)nodes / total : 0.0,
+           n ? (double)depths / n : 0.0, shallowest);
     mnk_engine_free(engine);
     mnk_game_free(game);
     return 0;
@@ -212,14 +225,27 @@ static int run(int nfiles, char **files)
 
 int main(int argc, char **argv)
 {
+    /* Trailing NAME=VALUE arguments change the engine's parameters (depth
+     * and time modes). */
+    engine_params params;
+    engine_default_params(&params);
+    while (argc > 4 && strchr(argv[argc - 1], '=')) {
+        if (!engine_param_parse(&params, argv[argc - 1])) {
+            fprintf(stderr, "tactics: not a parameter: %s\n", argv[argc - 1]);
+            return 2;
+        }
+        argc--;
+    }
     if (argc == 5 && strcmp(argv[1], "gen") == 0)
         return gen(atoi(argv[2]), strtoull(argv[3], NULL, 10), atoi(argv[4]));
     if (argc == 4 && strcmp(argv[1], "middle") == 0)
         return gen(atoi(argv[2]), strtoull(argv[3], NULL, 10), 0);
     if (argc == 4 && strcmp(argv[1], "depth") == 0)
-        return depth(atoi(argv[2]), argv[3]);
+        return depth(atoi(argv[2]), 0, argv[3], &params);
+    if (argc == 4 && strcmp(argv[1], "time") == 0)
+        return depth(0, strtoull(argv[2], NULL, 10), argv[3], &params);
     if (argc >= 3 && strcmp(argv[1], "run") == 0)
         return run(argc - 2, argv + 2);
-    fprintf(stderr, "usage: tactics gen N SEED MIN | middle N SEED | depth D FILE | run FILE...\n");
+    fprintf(stderr, "usage: tactics gen N SEED MIN | middle N SEED | depth D FILE [NAME=VALUE...] | time MS FILE [NAME=VALUE...] | run FILE...\n");
     return 2;
 }

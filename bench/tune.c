@@ -15,53 +15,12 @@
  * (move-order weights of patterns), attack (percent), defence (percent).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "engine.h"
+#include "params.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const SHAPES[SHAPE_COUNT] = {"NONE", "B1", "F1", "B2", "F2",
-                                                "B3",   "F3", "B4", "F4", "FIVE"};
-static const char *const PATTERNS[PAT_COUNT] = {"NONE", "B1", "F1", "B2", "F2", "B3",
-                                                "F3",   "33", "B4", "43", "F4", "FIVE"};
-
-static bool set_param(engine_params *p, const char *arg)
-{
-    const char *eq = strchr(arg, '=');
-    if (!eq)
-        return false;
-    char name[32];
-    size_t len = (size_t)(eq - arg);
-    if (len >= sizeof name)
-        return false;
-    memcpy(name, arg, len);
-    name[len] = '\0';
-    char *end;
-    long v = strtol(eq + 1, &end, 10);
-    if (*end || end == eq + 1 || v < -30000 || v > 30000)
-        return false;
-    if (strcmp(name, "attack") == 0) {
-        p->attack_pct = (int)v;
-        return true;
-    }
-    if (strcmp(name, "defence") == 0) {
-        p->defence_pct = (int)v;
-        return true;
-    }
-    for (int i = 0; i < SHAPE_COUNT; i++)
-        if (strncmp(name, "w.", 2) == 0 && strcmp(name + 2, SHAPES[i]) == 0) {
-            p->shape_weight[i] = (int16_t)v;
-            return true;
-        }
-    for (int i = 0; i < PAT_COUNT; i++)
-        if (strncmp(name, "o.", 2) == 0 && strcmp(name + 2, PATTERNS[i]) == 0) {
-            p->pattern_order[i] = (int16_t)v;
-            return true;
-        }
-    return false;
-}
 
 static uint64_t next(uint64_t *s)
 {
@@ -110,7 +69,7 @@ int main(int argc, char **argv)
     engine_default_params(&pa);
     pb = pa;
     for (int i = 3; i < argc; i++)
-        if (!set_param(&pb, argv[i])) {
+        if (!engine_param_parse(&pb, argv[i])) {
             fprintf(stderr, "tune: not a parameter: %s\n", argv[i]);
             return 2;
         }

@@ -24,13 +24,14 @@ bench-solver: $(B)/mnk
 # from a cold table (bench/tactics.c; checked by tests/unit/test_tactics.c).
 BENCH_TARGETS += bench-tactics
 .PHONY: bench-tactics
-$(B)/tactics: bench/tactics.c $(B)/libmnk.a include/mnk.h
-	$(CC) $(ALL_CPPFLAGS) $(WARNINGS) -O2 -o $@ bench/tactics.c $(B)/libmnk.a
+BENCH_PARAMS = bench/params.c bench/params.h src/engine.h src/threat.h src/shape.h
+$(B)/tactics: bench/tactics.c $(BENCH_PARAMS) $(B)/libmnk.a include/mnk.h
+	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/tactics.c bench/params.c $(B)/libmnk.a
 bench-tactics: $(B)/tactics
 	$(B)/tactics run bench/tactics/*.txt | tail -1
 
 # Self-play between the engine's default parameters and a variant
 # (bench/tune.c): `build/tune PAIRS NODES [NAME=VALUE ...]`. Not run by
 # make bench; a tool for measured tuning.
-$(B)/tune: bench/tune.c $(B)/libmnk.a include/mnk.h src/engine.h src/threat.h src/shape.h
-	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/tune.c $(B)/libmnk.a -lm
+$(B)/tune: bench/tune.c $(BENCH_PARAMS) $(B)/libmnk.a include/mnk.h
+	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/tune.c bench/params.c $(B)/libmnk.a -lm

@@ -39,11 +39,10 @@
 #define ROOT_VCT_NODES 100000
 /* Nodes the threat search may spend at the root, and at a leaf. */
 #define ROOT_VCF_NODES 200000
-#define LEAF_VCF_NODES 200
-/* Most moves searched at a node below the root (best first). */
-#define NODE_MAX_MOVES 16
 /* Nodes between two looks at the clock and the stop flag. */
 #define ENGINE_CLOCK_NODES 256
+/* Percent of a move's time the threat searches at the root may take. */
+#define ENGINE_THREAT_SHARE 20
 /* First aspiration window, either side of the last iteration's score. */
 #define ASPIRATION 60
 
@@ -71,6 +70,7 @@ struct mnk_engine {
     uint64_t start_ms, hard_ms; /* hard_ms: elapsed time that ends the search */
     bool timed, aborted;
     uint64_t threat_ms; /* elapsed time that ends a threat search at the root; 0: none */
+    uint64_t threat_nodes_end; /* the same in nodes, under a node limit */
     int seldepth;
 };
 
@@ -92,6 +92,11 @@ void engine_default_params(engine_params *p)
         p->pattern_order[i] = default_pattern_order[i];
     p->attack_pct = 120;
     p->defence_pct = 80;
+    p->node_moves = 16;
+    p->root_moves = MNK_MAX_CELLS;
+    p->lmr_pct = 100;
+    p->quiescence_plies = 6;
+    p->leaf_vcf_nodes = 200;
 }
 
 void engine_set_params(mnk_engine *e, const engine_params *p)
@@ -196,10 +201,29 @@ static bool vcf_keep_going(void *ctx)
     return !e->aborted && !(e->timed && e->threat_ms && now >= e->threat_ms);
 }
 
-/* Gives the next threat search at the root a tenth of the move's time. */
+/* Gives the threat searches at the root, all of them together, a share
+ * of the move's time (ENGINE_THREAT_SHARE percent): the rest is the main
+ * search's. */
 static void threat_share(mnk_engine *e)
 {
-    e->threat_ms = e->timed ? elapsed(e) + e->hard_ms / 10 + 1 : 0;
+    e->threat_ms = e->timed ? elapsed(e) + e->hard_ms * ENGINE_THREAT_SHARE / 100 + 1 : 0;
+    e->threat_nodes_end = e->nodes + e->max_nodes * ENGINE_THREAT_SHARE / 100 + 1;
+}
+
+/* Nodes a threat search may spend: at most cap (0: no cap), and never
+ * more than the move's node limit leaves. 0 means no limit. */
+static uint64_t threat_nodes(const mnk_engine *e, uint64_t cap)
+{
+    if (!e->max_nodes)
+        return cap;
+    uint64_t left = e->threat_nodes_end > e->nodes ? e->threat_nodes_end - e->nodes : 1;
+    return cap && cap < left ? cap : left;
+}
+
+/* Is there time left in the threat searches' share? */
+static bool threat_time_left(const mnk_engine *e)
+{
+    return !e->aborted && !(e->timed && e->threat_ms && elapsed(e) >= e->threat_ms);
 }
 
 /* ---- evaluation ------------------------------------------------------- */
@@ -302,9 +326,6 @@ static int win_in(int ply)
     return MNK_SCORE_WIN - ply;
 }
 
-/* Plies of threats and defences searched past the horizon. */
-#define QUIESCENCE_PLIES 6
-
 /* Past the horizon: a position is quiet when the opponent threatens no
  * five and no open four. Then the side to move may stand on the
  * evaluation, or try its strongest threats (four-threes, double threes)
@@ -335,8 +356,8 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
     int moves[MNK_MAX_CELLS], n = 0;
     bool threatened = opp_fives > 0 || has_pattern(b, opp, PAT_F4);
     if (!threatened) {
-        if (!cs_empty(&b->set[SB_FOUR][side])) {
-            bool win = vcf_find(&e->vcf, b, NODE_VCF_DEPTH, LEAF_VCF_NODES);
+        if (e->params.leaf_vcf_nodes > 0 && !cs_empty(&b->set[SB_FOUR][side])) {
+            bool win = vcf_find(&e->vcf, b, NODE_VCF_DEPTH, (uint64_t)e->params.leaf_vcf_nodes);
             e->nodes += e->vcf.nodes;
             if (win) {
                 if (ply + e->vcf.line_len > e->seldepth)
@@ -360,7 +381,7 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
     } else {
         if (qdepth <= 0)
             return stand;
-        n = gen_moves(e, ply, MNK_NO_CELL, NODE_MAX_MOVES, moves);
+        n = gen_moves(e, ply, MNK_NO_CELL, e->params.node_moves, moves);
     }
 
     int best = threatened ? -SCORE_INF : stand;
@@ -380,6 +401,24 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
         }
     }
     return best;
+}
+
+/* Plies a late quiet move's first look loses: more for later moves and
+ * deeper searches, about log2(depth) * log2(move) / 2 at lmr_pct 100,
+ * never so much that nothing is left to search. */
+static int reduction(const mnk_engine *e, int depth, int i)
+{
+    if (i < 3)
+        return 0;
+    int ld = 0, li = 0;
+    while ((2 << ld) <= depth)
+        ld++;
+    while ((2 << li) <= i)
+        li++;
+    int r = (ld * li * e->params.lmr_pct + 100) / 200;
+    if (r < 1 && e->params.lmr_pct > 0)
+        r = 1;
+    return r < depth - 1 ? r : depth - 1;
 }
 
 static void update_pv(mnk_engine *e, int ply, int move)
@@ -446,11 +485,11 @@ static int search(mnk_engine *e, int depth, int ply, int alpha, int beta)
 
     /* Step 4: the horizon. */
     if (depth <= 0)
-        return quiesce(e, ply, alpha, beta, QUIESCENCE_PLIES);
+        return quiesce(e, ply, alpha, beta, e->params.quiescence_plies);
 
     /* Step 5: the moves; a single one costs no depth. */
     int moves[MNK_MAX_CELLS];
-    int n = gen_moves(e, ply, first, NODE_MAX_MOVES, moves);
+    int n = gen_moves(e, ply, first, e->params.node_moves, moves);
     int ext = n == 1 ? 1 : 0;
 
     /* Step 6: principal variation search, later quiet moves reduced. */
@@ -468,9 +507,7 @@ static int search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         if (i == 0) {
             score = -search(e, d, ply + 1, -beta, -alpha);
         } else {
-            int r = 0;
-            if (depth >= 3 && i >= 3 && !forcing)
-                r = i >= 8 ? 2 : 1;
+            int r = depth >= 3 && !forcing ? reduction(e, depth, i) : 0;
             score = -search(e, d - r, ply + 1, -alpha - 1, -alpha);
             if (!e->aborted && score > alpha && (r > 0 || pv_node))
                 score = -search(e, d, ply + 1, -beta, -alpha);
@@ -633,7 +670,8 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     }
 
     /* Step 2: a win by continuous fours is played at once. */
-    if (vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, ROOT_VCF_NODES)) {
+    threat_share(e);
+    if (vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, threat_nodes(e, ROOT_VCF_NODES))) {
         int16_t line[MNK_ENGINE_MAX_PV];
         int len = e->vcf.line_len < MNK_ENGINE_MAX_PV ? e->vcf.line_len : MNK_ENGINE_MAX_PV;
         for (int i = 0; i < len; i++)
@@ -648,8 +686,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     e->nodes += e->vcf.nodes;
 
     /* Step 3: a win by threes and fours, within a share of the time. */
-    threat_share(e);
-    bool vct = vct_find(&e->vcf, b, ROOT_VCT_DEPTH, e->timed ? 0 : ROOT_VCT_NODES);
+    bool vct = vct_find(&e->vcf, b, ROOT_VCT_DEPTH, threat_nodes(e, e->timed ? 0 : ROOT_VCT_NODES));
     e->nodes += e->vcf.nodes;
     if (vct && !e->aborted) {
         e->threat_ms = 0;
@@ -667,12 +704,10 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     int moves[MNK_MAX_CELLS];
     int n = gen_moves(e, 0, MNK_NO_CELL, 0, moves);
     sb_pass(b);
-    threat_share(e);
-    bool threatened = vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, ROOT_VCF_NODES);
+    bool threatened = vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, threat_nodes(e, ROOT_VCF_NODES));
     e->nodes += e->vcf.nodes;
-    threat_share(e);
     bool threatened_vct = !threatened && vct_find(&e->vcf, b, ROOT_VCT_DEPTH,
-                                                  e->timed ? 0 : ROOT_VCT_NODES);
+                                                  threat_nodes(e, e->timed ? 0 : ROOT_VCT_NODES));
     e->nodes += e->vcf.nodes;
     sb_pass(b);
     if (threatened) {
@@ -685,11 +720,14 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
         if (kept > 0)
             n = kept;
     } else if (threatened_vct) {
-        threat_share(e);
-        int kept = 0;
+            int kept = 0;
         for (int i = 0; i < n; i++) {
+            if (!threat_time_left(e)) {
+                moves[kept++] = moves[i]; /* not looked at: kept */
+                continue;
+            }
             sb_play(b, moves[i]);
-            bool lost = vct_find(&e->vcf, b, ROOT_VCT_DEPTH, e->timed ? 0 : ROOT_VCT_NODES / 8);
+            bool lost = vct_find(&e->vcf, b, ROOT_VCT_DEPTH, threat_nodes(e, e->timed ? 0 : ROOT_VCT_NODES / 8));
             bool sure = !e->vcf.aborted;
             e->nodes += e->vcf.nodes;
             sb_undo(b, moves[i]);
@@ -700,6 +738,10 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
             n = kept;
     }
     e->threat_ms = 0;
+    /* The best of the rest, as below the root (the moves against an open
+     * four are all kept). */
+    if (n > e->params.root_moves && !has_open_four(b, opp))
+        n = e->params.root_moves;
     if (e->aborted) {
         fill_info(e, moves[0], 0, false, 0, NULL, 0, out);
         return MNK_OK;

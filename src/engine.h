@@ -17,6 +17,16 @@ typedef struct engine_params {
      * opponent at defence_pct percent. */
     int16_t pattern_order[PAT_COUNT];
     int defence_pct;
+    /* Search: most moves looked at below the root, and at the root (when
+     * nothing forces the choice); late-move reductions' strength in
+     * percent (0: none). */
+    int node_moves;
+    int root_moves;
+    int lmr_pct;
+    /* Past the horizon: plies of threats and answers, and the nodes a
+     * short search for a win by fours may spend at each such position. */
+    int quiescence_plies;
+    int leaf_vcf_nodes;
 } engine_params;
 
 void engine_default_params(engine_params *p);

@@ -199,15 +199,29 @@ bool has_open_four(const shape_board *b, int side)
     return b->npat[side][PAT_F4] > 0 || b->npat[side][PAT_FIVE] > 0;
 }
 
+/* Does a stone on cell a change the shapes of cell b? Only along the
+ * lines through a, within reach h of it (see refresh_around in shape.c). */
+static bool within_reach(const shape_board *b, int a, int c, int h)
+{
+    int m = b->g->m;
+    int dr = a / m - c / m, dc = a % m - c % m;
+    int ar = dr < 0 ? -dr : dr, ac = dc < 0 ? -dc : dc;
+    return (ar == 0 || ac == 0 || ar == ac) && ar <= h && ac <= h;
+}
+
 /* See threat.h. A stone changes the patterns of the cells within reach of
- * it along its lines only, so the moves that can take the attacker's
- * threat away lie on the lines through the cells where it would make it:
- * only those are tried. */
+ * it along its lines only, so a move that takes the attacker's threat
+ * away lies within reach of every cell where it would make it: only those
+ * are tried. */
 int threat_defences(shape_board *b, int side, int *moves)
 {
     int h = b->t->h, opp = side ^ 1, n = 0;
-    int threats[MNK_MAX_CELLS];
-    int nt = cs_list(&b->set[SB_FOUR][side], threats);
+    int threats[MNK_MAX_CELLS], nt = 0;
+    int fours[MNK_MAX_CELLS];
+    int nf = cs_list(&b->set[SB_FOUR][side], fours);
+    for (int i = 0; i < nf; i++)
+        if (b->pat[side][fours[i]] >= PAT_F4)
+            threats[nt++] = fours[i];
     cellset tried;
     mem_set(&tried, 0, sizeof tried);
     int cells[MNK_MAX_CELLS];
@@ -216,23 +230,27 @@ int threat_defences(shape_board *b, int side, int *moves)
         cs_add(&tried, cells[i]);
         moves[n++] = cells[i];
     }
-    for (int t = 0; t < nt; t++) {
-        if (b->pat[side][threats[t]] < PAT_F4)
-            continue;
-        int p = b->pos[threats[t]];
-        for (int d = 0; d < 4; d++)
-            for (int j = -h; j <= h; j++) {
-                int c = b->cell_at[p + j * b->step[d]];
-                if (c < 0 || b->cell[c] != MNK_EMPTY || cs_has(&tried, c))
-                    continue;
-                cs_add(&tried, c);
-                sb_play(b, c);
-                bool stops = !has_open_four(b, side);
-                sb_undo(b, c);
-                if (stops)
-                    moves[n++] = c;
-            }
-    }
+    if (nt == 0)
+        return n;
+    /* The candidates: around the first threat cell, within reach of all. */
+    int p = b->pos[threats[0]];
+    for (int d = 0; d < 4; d++)
+        for (int j = -h; j <= h; j++) {
+            int c = b->cell_at[p + j * b->step[d]];
+            if (c < 0 || b->cell[c] != MNK_EMPTY || cs_has(&tried, c))
+                continue;
+            cs_add(&tried, c);
+            bool candidate = true;
+            for (int t = 1; t < nt && candidate; t++)
+                candidate = within_reach(b, c, threats[t], h);
+            if (!candidate)
+                continue;
+            sb_play(b, c);
+            bool stops = !has_open_four(b, side);
+            sb_undo(b, c);
+            if (stops)
+                moves[n++] = c;
+        }
     return n;
 }
 

@@ -205,6 +205,50 @@ static void test_vct_every_defence(void **state)
     assert_true(checked >= 8);
 }
 
+/* The answers to a threatened open four: the same set as trying every
+ * empty cell of the board (plus the defender's fours), for k = 4, 5, 6
+ * under both rules. threat_defences tries only cells within reach of
+ * every threat cell; this tries them all. */
+static void test_defences_complete(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (int p = 0; p < 3000 && checked < 150; p++) {
+        int k = 4 + p % 3;
+        start(15, 15, k, (p / 3) & 1);
+        random_position(&S.sb, &S.gr, 10 + rnd(40));
+        int attacker = sb_side(&S.sb) ^ 1; /* the side that just moved */
+        /* A five of either side ends the game first: callers look at it
+         * before asking for defences. */
+        if (!has_open_four(&S.sb, attacker) || !cs_empty(&S.sb.set[SB_FIVE][attacker]) ||
+            !cs_empty(&S.sb.set[SB_FIVE][attacker ^ 1]))
+            continue;
+        int fast[MNK_MAX_CELLS];
+        int nfast = threat_defences(&S.sb, attacker, fast);
+        assert_true(sb_consistent(&S.sb));
+        bool want[MNK_MAX_CELLS] = {false}, got[MNK_MAX_CELLS] = {false};
+        for (int i = 0; i < nfast; i++) {
+            if (got[fast[i]])
+                fail_msg("position %d: %d listed twice", p, fast[i]);
+            got[fast[i]] = true;
+        }
+        for (int c = 0; c < S.g.cells; c++) {
+            if (S.sb.cell[c] != MNK_EMPTY)
+                continue;
+            bool four = S.sb.pat[attacker ^ 1][c] >= PAT_B4;
+            sb_play(&S.sb, c);
+            want[c] = four || !has_open_four(&S.sb, attacker);
+            sb_undo(&S.sb, c);
+            if (want[c] != got[c])
+                fail_msg("k=%d position %d: cell %d is %s by threat_defences", k, p, c,
+                         want[c] ? "missed" : "wrongly listed");
+        }
+        checked++;
+    }
+    print_message("# %d threatened positions: defences complete and exact\n", checked);
+    assert_true(checked >= 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -213,6 +257,7 @@ int main(void)
         cmocka_unit_test(test_vcf_long_lines),
         cmocka_unit_test(test_vcf_zone),
         cmocka_unit_test(test_vct_every_defence),
+        cmocka_unit_test(test_defences_complete),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

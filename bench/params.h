@@ -1,0 +1,17 @@
+/*
+ * params.h - the engine's tunable parameters by name, for the benchmarks
+ * that compare variants (bench/tune.c, bench/tactics.c).
+ */
+#ifndef MNK_BENCH_PARAMS_H
+#define MNK_BENCH_PARAMS_H
+
+#include <stdbool.h>
+
+#include "engine.h"
+
+/* Sets one parameter from "NAME=VALUE" (attack, defence, moves, root, lmr,
+ * qplies, leafvcf, w.SHAPE, o.PATTERN); false if there is no such
+ * parameter or the value is out of range. */
+bool engine_param_parse(engine_params *p, const char *arg);
+
+#endif
