@@ -129,7 +129,8 @@ static int depth(int max_depth, uint64_t turn_ms, const char *file, const engine
     char pos[1024];
     uint64_t nodes = 0;
     double total = 0;
-    int n = 0, depths = 0, shallowest = 0;
+    int n = 0, depths = 0, shallowest = 0, over = 0;
+    double longest = 0;
     while (fscanf(in, "%1023s", pos) == 1) {
         mnk_error err;
         if (mnk_game_reset(game, RULES, &err) || mnk_game_set_position(game, pos, &err)) {
@@ -147,6 +148,9 @@ static int depth(int max_depth, uint64_t turn_ms, const char *file, const engine
         printf("%3d  depth %2d/%-2d  %-4s %6d  %10llu nodes %9.1f ms\n", ++n, info.depth,
                info.seldepth, cell, info.value.score, (unsigned long long)info.nodes, t * 1e3);
         depths += info.depth;
+        if (t > longest)
+            longest = t;
+        over += turn_ms && t * 1e3 > (double)turn_ms;
         if (n == 1 || info.depth < shallowest)
             shallowest = info.depth;
         nodes += info.nodes;
@@ -160,6 +164,9 @@ static int depth(int max_depth, uint64_t turn_ms, const char *file, const engine
     printf("%d positions, %llu nodes, %.3f s, %.0f nodes/s, mean depth %.1f, least %d\n", n,
            (unsigned long long)nodes, total, total > 0 ? (double)nodes / total : 0.0,
            n ? (double)depths / n : 0.0, shallowest);
+    if (turn_ms)
+        printf("longest %.1f ms (%.1f%% of the limit), %d over the limit\n", longest * 1e3,
+               longest * 1e5 / (double)turn_ms, over);
     mnk_engine_free(engine);
     mnk_game_free(game);
     return 0;

@@ -43,6 +43,11 @@
 #define ENGINE_CLOCK_NODES 256
 /* Percent of a move's time the threat searches at the root may take. */
 #define ENGINE_THREAT_SHARE 20
+/* Percent of the hard limit after which a clear position starts no new
+ * iteration; an unclear one (the best move changed, or its score fell by
+ * UNCLEAR_DROP or more) may go on to the hard limit. */
+#define SOFT_PCT 40
+#define UNCLEAR_DROP 30
 /* First aspiration window, either side of the last iteration's score. */
 #define ASPIRATION 60
 
@@ -67,7 +72,9 @@ struct mnk_engine {
     volatile int stop;
     /* Per search. */
     uint64_t nodes, max_nodes, next_check;
-    uint64_t start_ms, hard_ms; /* hard_ms: elapsed time that ends the search */
+    /* hard_ms: elapsed time that ends the search; soft_ms: no new
+     * iteration after it unless the position is unclear. */
+    uint64_t start_ms, hard_ms, soft_ms;
     bool timed, aborted;
     uint64_t threat_ms; /* elapsed time that ends a threat search at the root; 0: none */
     uint64_t threat_nodes_end; /* the same in nodes, under a node limit */
@@ -604,6 +611,7 @@ static void plan_time(mnk_engine *e, const mnk_engine_options *o)
     /* A twentieth, between 2 and 30 ms. */
     uint64_t margin = hard / 20 < 2 ? 2 : hard / 20 > 30 ? 30 : hard / 20;
     e->hard_ms = hard > margin ? hard - margin : 1;
+    e->soft_ms = e->hard_ms * SOFT_PCT / 100;
     e->timed = true;
 }
 
@@ -759,11 +767,15 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     int scores[MNK_MAX_CELLS];
     int max_depth = o && o->max_depth > 0 ? o->max_depth : ENGINE_MAX_PLY - 8;
     uint64_t last_iteration_ms = 0;
+    bool unclear = false;
     for (int depth = 1; depth <= max_depth; depth++) {
         uint64_t iteration_start = elapsed(e);
         /* The next iteration takes a few times the last one: do not start
-         * one that would end past the limit anyway. */
-        if (e->timed && depth > 1 && iteration_start + 2 * last_iteration_ms > e->hard_ms)
+         * one that would end past the limit anyway. Past the soft limit,
+         * only an unclear position gets another. */
+        if (e->timed && depth > 1 &&
+            (iteration_start + 2 * last_iteration_ms > e->hard_ms ||
+             (iteration_start > e->soft_ms && !unclear)))
             break;
         int window = depth >= 4 ? ASPIRATION : SCORE_INF;
         int alpha = best_score - window, beta = best_score + window;
@@ -822,6 +834,8 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
             }
             break;
         }
+        /* Unclear: the best move changed, or its score fell. */
+        unclear = depth > 1 && (iter_best != best || iter_score < best_score - UNCLEAR_DROP);
         best = iter_best;
         best_score = iter_score;
         best_pv_len = e->pv_len[0];

@@ -21,7 +21,7 @@
 #include "shape.h"
 
 /* Nodes between two calls of keep_going. */
-#define VCF_CHECK_NODES 1024
+#define VCF_CHECK_NODES 64
 /* Longest line of fours looked for, in attacker moves. */
 #define VCF_MAX_DEPTH 64
 
