@@ -29,6 +29,7 @@ $(B)/tactics: bench/tactics.c $(BENCH_PARAMS) $(B)/libmnk.a include/mnk.h
 	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/tactics.c bench/params.c $(B)/libmnk.a
 bench-tactics: $(B)/tactics
 	$(B)/tactics run bench/tactics/*.txt | tail -1
+	$(B)/tactics time 1000 bench/engine/quiet-15x15.txt | tail -2
 
 # Self-play between the engine's default parameters and a variant
 # (bench/tune.c): `build/tune PAIRS NODES [NAME=VALUE ...]`. Not run by
