@@ -46,7 +46,7 @@
 /* Percent of the hard limit after which a clear position starts no new
  * iteration; an unclear one (the best move changed, or its score fell by
  * UNCLEAR_DROP or more) may go on to the hard limit. */
-#define SOFT_PCT 40
+#define SOFT_PCT 50
 #define UNCLEAR_DROP 30
 /* First aspiration window, either side of the last iteration's score. */
 #define ASPIRATION 60
@@ -770,11 +770,12 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     bool unclear = false;
     for (int depth = 1; depth <= max_depth; depth++) {
         uint64_t iteration_start = elapsed(e);
-        /* The next iteration takes a few times the last one: do not start
-         * one that would end past the limit anyway. Past the soft limit,
-         * only an unclear position gets another. */
+        /* The next iteration takes at least as long as the last: do not
+         * start one that cannot end before the limit. One that starts and
+         * is cut short still counts where it found a better move. Past the
+         * soft limit, only an unclear position gets another. */
         if (e->timed && depth > 1 &&
-            (iteration_start + 2 * last_iteration_ms > e->hard_ms ||
+            (iteration_start + last_iteration_ms > e->hard_ms ||
              (iteration_start > e->soft_ms && !unclear)))
             break;
         int window = depth >= 4 ? ASPIRATION : SCORE_INF;
