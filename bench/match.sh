@@ -13,7 +13,10 @@
 # five). Openings are three stones drawn at random within two cells of the
 # centre from a fixed seed, so two runs play the same openings. The games
 # go to OUT/match-*.sgf and the engines' messages to OUT/match-*.txt, OUT
-# being $MATCH_OUT or the current folder.
+# being $MATCH_OUT or the current folder. Both engines get INFO max_memory
+# $MATCH_MEMORY bytes (default 64 MiB: c-gomoku-cli's own default, 350 MiB,
+# had Rapfi clear its table for longer than a move may take on a loaded
+# 2-core machine, and lose every game on time).
 set -euo pipefail
 cli=${1:?usage: match.sh CLI "ENGINE1" "ENGINE2" [GAMES] [SECONDS] [SIZE] [RULE]}
 e1=${2:?engine 1}
@@ -23,6 +26,7 @@ secs=${5:-1}
 size=${6:-15}
 rule=${7:-0}
 out=${MATCH_OUT:-.}
+memory=${MATCH_MEMORY:-67108864}
 mkdir -p "$out"
 stamp=$(date +%Y%m%d-%H%M%S)
 openings=$(mktemp)
@@ -43,7 +47,7 @@ awk -v n=$(((games + 1) / 2)) 'BEGIN {
     }
 }' >"$openings"
 
-"$cli" -each tc=0/"$secs" tolerance=1 \
+"$cli" -each tc=0/"$secs" tolerance=1 maxmemory="$memory" \
     -engine "cmd=$e1" -engine "cmd=$e2" \
     -rule "$rule" -boardsize "$size" -games "$games" -repeat -drawafter $((size * size)) \
     -openings file="$openings" order=sequential \

@@ -50,6 +50,10 @@ bool engine_param_parse(engine_params *p, const char *arg)
         p->quiescence_plies = (int)v;
         return true;
     }
+    if (strcmp(name, "futility") == 0 && v >= 0) {
+        p->futility = (int)v;
+        return true;
+    }
     if (strcmp(name, "leafvcf") == 0 && v >= 0) {
         p->leaf_vcf_nodes = (int)v;
         return true;

@@ -104,6 +104,7 @@ void engine_default_params(engine_params *p)
     p->lmr_pct = 100;
     p->quiescence_plies = 6;
     p->leaf_vcf_nodes = 200;
+    p->futility = 0;
 }
 
 void engine_set_params(mnk_engine *e, const engine_params *p)
@@ -501,16 +502,20 @@ static int search(mnk_engine *e, int depth, int ply, int alpha, int beta)
 
     /* Step 6: principal variation search, later quiet moves reduced. */
     int alpha0 = alpha, best = -SCORE_INF, best_move = moves[0];
+    /* Near the horizon, a quiet position far below alpha: quiet moves
+     * will not lift it (futility). */
+    bool futile = e->params.futility > 0 && depth <= 2 && !pv_node && n > 1 &&
+                  !has_open_four(b, opp) && evaluate(e, b) + e->params.futility * depth <= alpha;
     for (int i = 0; i < n; i++) {
         int m = moves[i], score;
         bool forcing = b->pat[side][m] >= PAT_B4 || b->pat[opp][m] >= PAT_B4;
+        /* Late quiet moves near the horizon are not worth a look. */
+        if (depth <= 3 && i >= 4 + 3 * depth && !forcing && best > -SCORE_PROVEN)
+            break;
+        if (futile && i > 0 && !forcing && b->pat[side][m] < PAT_F3 && best > -SCORE_PROVEN)
+            continue;
         sb_play(b, m);
         int d = depth - 1 + ext;
-        /* Late quiet moves near the horizon are not worth a look. */
-        if (depth <= 3 && i >= 4 + 3 * depth && !forcing && best > -SCORE_PROVEN) {
-            sb_undo(b, m);
-            break;
-        }
         if (i == 0) {
             score = -search(e, d, ply + 1, -beta, -alpha);
         } else {

@@ -27,6 +27,8 @@ typedef struct engine_params {
      * short search for a win by fours may spend at each such position. */
     int quiescence_plies;
     int leaf_vcf_nodes;
+    /* Futility margin a ply (0: no futility pruning). */
+    int futility;
 } engine_params;
 
 void engine_default_params(engine_params *p);
