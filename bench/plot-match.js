@@ -51,7 +51,9 @@ const all = [...series.values()].flat();
 const xmin = Math.min(...all.map((p) => p.secs)), xmax = Math.max(...all.map((p) => p.secs));
 const lx = (s) => Math.log10(s);
 const span = lx(xmax) - lx(xmin) || 1;
-const X = (s) => L + ((lx(s) - lx(xmin)) / span) * (W - L - R) + (xmax === xmin ? (W - L - R) / 2 : 0);
+const PAD = 20; // points clear of the axes
+const X = (s) => L + PAD + ((lx(s) - lx(xmin)) / span) * (W - L - R - 2 * PAD) +
+  (xmax === xmin ? (W - L - R - 2 * PAD) / 2 : 0);
 const Y = (p) => T + (1 - p) * (H - T - B);
 const colours = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b'];
 const out = [];
