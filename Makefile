@@ -17,7 +17,11 @@ SOVERSION := 0
 
 CC ?= cc
 CFLAGS ?= -O2 -g
-WARNINGS := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+# -Wno-missing-field-initializers: mnk.h documents {m, n, k} (the exact
+# rule's field left out) as the way to write freestyle rules, and the
+# project writes them so; -Wextra would flag every such initializer.
+WARNINGS := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wno-missing-field-initializers
 # CI and `make test` build with warnings as errors.
 ifeq ($(WERROR),1)
 WARNINGS += -Werror

@@ -69,7 +69,7 @@ static void print_json(FILE *out, const mnk_game *game, const analysis *a)
 
     fputs("{\"position\":", out);
     cli_json_string(out, pos);
-    fprintf(out, ",\"rules\":\"%d,%d,%d\"", r.m, r.n, r.k);
+    cli_json_rules(out, r);
     if (mnk_game_is_over(game)) {
         mnk_piece w = mnk_game_winner(game);
         fprintf(out, ",\"to_move\":null,\"winner\":%s,\"moves\":[],\"best\":null}\n",

@@ -121,6 +121,12 @@ void cli_format_value(mnk_value v, char *buf, size_t size); /* "win in 3" */
 const char *cli_result_name(mnk_result r); /* "win", "draw", "loss", "unknown" */
 void cli_print_board(FILE *f, const mnk_game *game, const int *highlight, int nhighlight);
 void cli_json_string(FILE *f, const char *s);
+/* "15,15,5" or "15,15,5,exact", as --rules reads them. */
+void cli_rules_text(mnk_rules r, char *buf, size_t size);
+/* "15 columns, 15 rows, exactly 5 in a row: an overline does not win". */
+void cli_rules_describe(mnk_rules r, char *buf, size_t size);
+/* The JSON members of the rules: ,"rules":"15,15,5,exact","exact":true */
+void cli_json_rules(FILE *f, mnk_rules r);
 
 /* Batch input: one line at a time from stdin, of any length (longer lines
  * than `max` are reported as too long), with stdout flushed before every

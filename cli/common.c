@@ -73,8 +73,11 @@ static void print_help(const cli_command *cmd)
     printf("Usage: mnk %s %s\n%s\n\n%s\n", cmd->name, cmd->usage, cmd->summary, cmd->help);
     printf("\nOptions:\n");
     if (cmd->options & OPT_RULES)
-        printf("  --rules M,N,K      M columns, N rows, K in a row (default 3,3,3;\n"
-               "                     1 <= M,N <= 20, 1 <= K <= max(M,N))\n");
+        printf("  --rules M,N,K[,R]  M columns, N rows, K in a row (default 3,3,3;\n"
+               "                     1 <= M,N <= 20, 1 <= K <= max(M,N)); R is the rule:\n"
+               "                     freestyle (default: K or more in a row win) or exact\n"
+               "                     (only exactly K win; an overline does not, as in\n"
+               "                     Gomoku's standard rule): --rules 15,15,5,exact\n");
     if (cmd->options & OPT_MOVES)
         printf("  --moves LIST       play these moves first (\"b2,a1,c3\" or cell numbers)\n");
     if (cmd->options & OPT_JSON)
@@ -458,6 +461,28 @@ void cli_print_board(FILE *f, const mnk_game *game, const int *highlight, int nh
         }
         fputc('\n', f);
     }
+}
+
+void cli_rules_text(mnk_rules r, char *buf, size_t size)
+{
+    if (mnk_rules_format(r, buf, size) != MNK_OK && size > 0)
+        buf[0] = '\0';
+}
+
+void cli_rules_describe(mnk_rules r, char *buf, size_t size)
+{
+    if (r.exact)
+        snprintf(buf, size, "%d columns, %d rows, exactly %d in a row: an overline does not win",
+                 r.m, r.n, r.k);
+    else
+        snprintf(buf, size, "%d columns, %d rows, %d in a row", r.m, r.n, r.k);
+}
+
+void cli_json_rules(FILE *f, mnk_rules r)
+{
+    char text[MNK_RULES_MAX];
+    cli_rules_text(r, text, sizeof text);
+    fprintf(f, ",\"rules\":\"%s\",\"exact\":%s", text, r.exact ? "true" : "false");
 }
 
 void cli_json_string(FILE *f, const char *s)

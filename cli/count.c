@@ -23,9 +23,10 @@ int cmd_count(const cli_options *opt)
         mnk_rules r = mnk_game_rules(game);
         fputs("{\"position\":", stdout);
         cli_json_string(stdout, pos);
-        printf(",\"rules\":\"%d,%d,%d\",\"nodes\":%llu,\"games\":%llu,\"x_wins\":%llu,"
+        cli_json_rules(stdout, r);
+        printf(",\"nodes\":%llu,\"games\":%llu,\"x_wins\":%llu,"
                "\"o_wins\":%llu,\"draws\":%llu,",
-               r.m, r.n, r.k, (unsigned long long)c.nodes, (unsigned long long)c.games,
+               (unsigned long long)c.nodes, (unsigned long long)c.games,
                (unsigned long long)c.x_wins, (unsigned long long)c.o_wins, (unsigned long long)c.draws);
         if (c.positions_complete)
             printf("\"positions\":%llu,\"positions_symmetric\":%llu,", (unsigned long long)c.positions,

@@ -289,8 +289,10 @@ static int plain_run(plain *p)
     if (!watch && !in)
         return cli_fail("out of memory");
     describe_players(p->match, who, sizeof who);
-    printf("mnk play: %d,%d,%d (%d columns, %d rows, %d in a row). %s\n", r.m, r.n, r.k, r.m,
-           r.n, r.k, who);
+    char rules_text[MNK_RULES_MAX], rules_words[96];
+    cli_rules_text(r, rules_text, sizeof rules_text);
+    cli_rules_describe(r, rules_words, sizeof rules_words);
+    printf("mnk play: %s (%s). %s\n", rules_text, rules_words, who);
     if (!watch)
         print_help(p);
     print_board(p);

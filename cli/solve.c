@@ -26,7 +26,8 @@ int cmd_solve(const cli_options *opt)
     if (opt->json) {
         fputs("{\"position\":", stdout);
         cli_json_string(stdout, pos);
-        printf(",\"rules\":\"%d,%d,%d\",\"algorithm\":\"%s\",\"result\":\"%s\",\"plies\":", r.m, r.n, r.k,
+        cli_json_rules(stdout, r);
+        printf(",\"algorithm\":\"%s\",\"result\":\"%s\",\"plies\":",
                opt->algorithm == MNK_MINIMAX ? "minimax" : "alphabeta", cli_result_name(res.value.result));
         if (res.value.proven && res.value.plies >= 0)
             printf("%d", res.value.plies);

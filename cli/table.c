@@ -80,7 +80,7 @@ int cmd_table(const cli_options *opt)
                 entry e = solve_entry(opt, solver, game, r, &interrupted);
                 const char *name = e.result == MNK_WIN ? "win" : e.result == MNK_DRAW ? "draw" : "?";
                 if (opt->json) {
-                    printf("{\"m\":%d,\"n\":%d,\"k\":%d,\"result\":", m, n, k);
+                    printf("{\"m\":%d,\"n\":%d,\"k\":%d,\"exact\":false,\"result\":", m, n, k);
                     if (e.result == MNK_UNKNOWN)
                         fputs("null", stdout);
                     else

@@ -75,7 +75,7 @@ static void setup(void)
 
 static bool same_rules(mnk_rules a, mnk_rules b)
 {
-    return a.m == b.m && a.n == b.n && a.k == b.k;
+    return a.m == b.m && a.n == b.n && a.k == b.k && a.exact == b.exact;
 }
 
 /* Makes `game` and `other` a pair for rules r (boards not cleared). */
@@ -178,8 +178,9 @@ static void check_round_trip(const mnk_game *g)
 }
 
 /* Would `side` win by a mark on the empty cell c? Worked out here from the
- * cells alone (k or more in a row through c), independently of the
- * library's line tables, which makes it a second opinion on them. */
+ * cells alone (k or more in a row through c, exactly k under the exact
+ * rule), independently of the library's line tables, which makes it a
+ * second opinion on them. */
 static bool would_win(const mnk_game *g, mnk_piece side, int c)
 {
     static const int dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
@@ -196,7 +197,7 @@ static bool would_win(const mnk_game *g, mnk_piece side, int c)
                 cc += sign * dirs[d][1];
             }
         }
-        if (run >= r.k)
+        if (r.exact ? run == r.k : run >= r.k)
             return true;
     }
     return false;
@@ -274,20 +275,21 @@ static void check_search(mnk_game *g, uint8_t flavour)
     CHECK(mnk_game_key(g) == key);
 }
 
-/* Text as rules: on success they check, and format back to the same rules. */
+/* Text as rules: on success they check, and format back to the same rules
+ * (",exact" included) in at most MNK_RULES_MAX bytes. */
 static void fuzz_rules(const char *text, size_t len)
 {
-    mnk_rules r = {-7, -7, -7}, again;
+    mnk_rules r = {-7, -7, -7, true}, again;
     mnk_error err;
-    char buf[64];
+    char buf[MNK_RULES_MAX];
     mnk_status st = mnk_rules_parse(text, &r, &err);
     if (st != MNK_OK) {
         check_error(st, &err, len);
-        CHECK(r.m == -7 && r.n == -7 && r.k == -7); /* untouched on failure */
+        CHECK(r.m == -7 && r.n == -7 && r.k == -7 && r.exact); /* untouched on failure */
         return;
     }
     CHECK(mnk_rules_check(r, NULL) == MNK_OK);
-    snprintf(buf, sizeof buf, "%d,%d,%d", r.m, r.n, r.k);
+    CHECK(mnk_rules_format(r, buf, sizeof buf) == MNK_OK);
     CHECK(mnk_rules_parse(buf, &again, NULL) == MNK_OK);
     CHECK(same_rules(r, again));
 }
@@ -415,7 +417,8 @@ static bool shape_rules(const char *text, uint8_t byte, mnk_rules *out)
     if (cols < 1 || cols > MNK_MAX_SIDE || rows > MNK_MAX_SIDE)
         return false;
     int longest = cols > rows ? cols : rows;
-    mnk_rules r = {cols, rows, 1 + byte % longest};
+    /* The exact rule for one byte in four. */
+    mnk_rules r = {cols, rows, 1 + byte % longest, (byte & 0x41) == 0x41};
     /* Mostly a k that makes sense for the board: 3 to 5. */
     if (!(byte & 0x80) && longest >= 3)
         r.k = 3 + byte % (longest < 5 ? longest - 2 : 3);
@@ -445,7 +448,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static char text[INPUT_MAX + 1], copy[INPUT_MAX + 1];
     static const mnk_rules fixed[] = {
-        {3, 3, 3}, {1, 1, 1}, {4, 4, 4}, {7, 6, 4}, {20, 20, 5}, {20, 1, 20},
+        {3, 3, 3}, {1, 1, 1}, {4, 4, 4}, {7, 6, 4}, {20, 20, 5}, {20, 1, 20}, {7, 6, 4, true},
     };
     mnk_rules rules[NRULES_MAX], r;
     int nrules = 0;
@@ -491,6 +494,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.m = 1 + b0 % MNK_MAX_SIDE;
     r.n = 1 + b1 % MNK_MAX_SIDE;
     r.k = 1 + (b0 ^ b1) % (r.m > r.n ? r.m : r.n);
+    r.exact = ((b0 ^ b1) & 0x80) != 0;
     rules[nrules++] = r;
     if (shape_rules(text, b1, &r))
         rules[nrules++] = r;

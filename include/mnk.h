@@ -29,7 +29,10 @@
  * Rules and coordinates
  *   An m,n,k-game is played on m columns by n rows; whoever first has k or
  *   more of their marks in a row (across, down or diagonally) wins, X moves
- *   first, and a full board without such a line is a draw. Cells are numbered
+ *   first, and a full board without such a line is a draw. That is the
+ *   freestyle rule; under the exact rule (Gomoku's "standard" rule) only a
+ *   run of exactly k wins: an overline, k+1 or more of one side's marks in
+ *   a row, is no win and the game goes on. Cells are numbered
  *   0 .. m*n-1 row by row from the top-left corner; in text a cell is a column
  *   letter and a row number ("a1" is the top-left corner, "c3" the bottom-
  *   right one on 3x3) or a number 1 .. m*n in the same order.
@@ -109,17 +112,30 @@ typedef struct mnk_error {
 /* The pieces on a cell, and the sides. */
 typedef enum mnk_piece { MNK_EMPTY = 0, MNK_X = 1, MNK_O = 2 } mnk_piece;
 
-/* m columns, n rows, k in a row. */
+/* m columns, n rows, k in a row; exact: only a run of exactly k wins (an
+ * overline does not), false: k or more win (freestyle). exact comes last so
+ * that {m, n, k} with the member left out means freestyle. */
 typedef struct mnk_rules {
     int m, n, k;
+    bool exact;
 } mnk_rules;
 
-#define MNK_TICTACTOE ((mnk_rules){3, 3, 3})
+#define MNK_TICTACTOE ((mnk_rules){3, 3, 3, false})
+
+/* Largest text mnk_rules_format() writes ("20,20,20,exact"), NUL included. */
+#define MNK_RULES_MAX 16
 
 /* MNK_OK if the rules are within the limits, MNK_ERR_RULES otherwise. */
 mnk_status mnk_rules_check(mnk_rules rules, mnk_error *err);
-/* Parses "M,N,K" (M columns, N rows). */
+/* Parses "M,N,K" (M columns, N rows; freestyle), "M,N,K,freestyle" or
+ * "M,N,K,exact" (words in either case). Rules the library does not play
+ * yet ("renju", "caro") are refused with MNK_ERR_RULES and a message that
+ * says so. On failure *out is untouched. */
 mnk_status mnk_rules_parse(const char *text, mnk_rules *out, mnk_error *err);
+/* Writes rules the way mnk_rules_parse() reads them: "M,N,K", with
+ * ",exact" after them under the exact rule; size >= MNK_RULES_MAX always
+ * fits. MNK_ERR_ARGUMENT for rules out of range or no buffer. */
+mnk_status mnk_rules_format(mnk_rules rules, char *buf, size_t size);
 
 /* Cells in text: "b2" (column letter, row number) or "5" (1 .. m*n). */
 mnk_status mnk_cell_parse(mnk_rules rules, const char *text, int *cell, mnk_error *err);
@@ -469,6 +485,9 @@ mnk_status mnk_match_hint(const mnk_match *match, mnk_solver *solver,
  *     mnk_engine_think(engine, game, &opt, &info);  // info.best, info.value
  *     mnk_engine_free(engine);
  *
+ * Rules. The engine plays the game's rules, exact rule included
+ * (mnk_game_rules(game).exact): under it an overline is no five.
+ *
  * Values. info.value is for the side to move. When value.proven is true
  * the result is a forced win (or loss) with its plies, or the game's end
  * on the spot; plies is -1 for a win by threes and fours, proven but of a
@@ -514,9 +533,6 @@ typedef struct mnk_engine_options {
     uint64_t game_ms;
     uint64_t max_nodes; /* 0: no limit */
     int max_depth;      /* 0: no limit */
-    /* Exactly k in a row wins; longer lines (overlines) do not: Gomoku's
-     * "standard" rule. false: k or more win (freestyle). */
-    bool exact;
     /* No search at all: a five, else the block of the opponent's five,
      * else the cell its shapes rank first. The baseline the match
      * benchmark measures the engine against. */

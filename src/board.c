@@ -7,7 +7,8 @@
  *   - keys[s] is the XOR of zobrist[side][sym[s][c]] over all marks;
  *   - filled is the number of marks, and X is to move iff it is even;
  *   - open[side] is the number of lines without a mark of the other side;
- *   - winner is the side that completed a line, if any.
+ *   - winner is the side that completed a line, if any (under the exact
+ *     rule a line whose flanks hold none of its marks: see internal.h).
  * play and undo keep them in time proportional to the lines through the cell
  * (at most 4k) plus the number of symmetries.
  */
@@ -59,9 +60,13 @@ bool board_play(board *b, int cell)
     uint8_t *count = b->count[side];
     int closed = 0; /* lines this mark takes away from the other side */
     for (int i = g->cell_first[cell]; i < g->cell_first[cell + 1]; i++) {
-        int c = count[g->cell_lines[i]]++;
+        int l = g->cell_lines[i];
+        int c = count[l]++;
         closed += c == 0;
-        if (c + 1 == g->k)
+        /* Under the exact rule a full line wins only without an own mark
+         * just beyond it; any run of exactly k holds the new mark (runs only
+         * grow), so the lines through it are the only ones to look at. */
+        if (c + 1 == g->k && line_flanks_free(g, b->cell, l, side))
             win = true;
     }
     b->open[side ^ 1] -= closed;
@@ -110,7 +115,9 @@ uint64_t board_canonical(const board *b, int *sym)
     return best;
 }
 
-/* The empty cell of a line that has only one. */
+/* The empty cell of a line that has only one. Under the exact rule the
+ * callers first ask line_flanks_free(): filling the gap of a line with own
+ * flanks makes an overline, no threat. */
 static int line_gap(const board *b, int l)
 {
     const geometry *g = b->g;
@@ -127,7 +134,7 @@ int board_threats(const board *b, int side, int *cells, int max)
     int found = 0;
 
     for (int l = 0; l < g->nlines && found < max; l++) {
-        if (own[l] != g->k - 1 || other[l] != 0)
+        if (own[l] != g->k - 1 || other[l] != 0 || !line_flanks_free(g, b->cell, l, side))
             continue;
         int cell = line_gap(b, l);
         bool seen = false;
@@ -151,14 +158,14 @@ void board_scan(const board *b, line_scan *out)
     for (int l = 0; l < g->nlines; l++) {
         int o = own[l], t = other[l];
         if (t == 0) {
-            if (o == k1) {
+            if (o == k1 && line_flanks_free(g, b->cell, l, side)) {
                 out->win_now = true; /* nothing else matters */
                 return;
             }
             pot_own += UINT64_C(1) << o;
         }
         if (o == 0) {
-            if (t == k1 && nthreats < 2) {
+            if (t == k1 && nthreats < 2 && line_flanks_free(g, b->cell, l, side ^ 1)) {
                 int cell = line_gap(b, l);
                 if (nthreats == 0 || out->threats[0] != cell)
                     out->threats[nthreats++] = cell;
@@ -175,7 +182,7 @@ bool board_has_line(const board *b, int side)
 {
     const geometry *g = b->g;
     for (int l = 0; l < g->nlines; l++)
-        if (b->count[side][l] == g->k)
+        if (board_line_wins(b, l, side))
             return true;
     return false;
 }

@@ -53,10 +53,9 @@
 
 struct mnk_engine {
     engine_params params;
-    /* Rules the tables below were made for. */
+    /* Rules the tables below were made for (the exact rule included). */
     bool ready;
     mnk_rules rules;
-    bool exact;
     geometry g;
     shape_table shapes;
     shape_board b;
@@ -551,18 +550,19 @@ static int search(mnk_engine *e, int depth, int ply, int alpha, int beta)
 
 /* ---- the root --------------------------------------------------------- */
 
-static void set_rules(mnk_engine *e, const mnk_game *game, bool exact)
+/* The game's rules, the exact rule included: the shapes know it (a five is
+ * a run of exactly k under it), and so does the geometry. */
+static void set_rules(mnk_engine *e, const mnk_game *game)
 {
     mnk_rules r = mnk_game_rules(game);
     if (e->ready && r.m == e->rules.m && r.n == e->rules.n && r.k == e->rules.k &&
-        exact == e->exact)
+        r.exact == e->rules.exact)
         return;
     geom_init(&e->g, r);
-    shape_table_init(&e->shapes, r.k, exact);
+    shape_table_init(&e->shapes, r.k, r.exact);
     for (int i = 0; i < SHAPE_COUNT; i++)
         e->shapes.weight[i] = e->params.shape_weight[i];
     e->rules = r;
-    e->exact = exact;
     e->ready = true;
     /* Keys of one rule set mean nothing under another. */
     mnk_engine_clear(e);
@@ -637,7 +637,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     for (int side = 0; side < 2; side++)
         for (int c = 0; c < MNK_MAX_CELLS; c++)
             e->history[side][c] /= 4;
-    set_rules(e, game, o && o->exact);
+    set_rules(e, game);
     shape_board *b = &e->b;
     sb_set(b, &e->g, &e->shapes, &game->b);
     int side = sb_side(b), opp = side ^ 1;

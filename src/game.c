@@ -51,7 +51,8 @@ mnk_status mnk_game_reset(mnk_game *game, mnk_rules rules, mnk_error *err)
     mnk_status st = mnk_rules_check(rules, err);
     if (st != MNK_OK)
         return st;
-    if (rules.m != game->g.m || rules.n != game->g.n || rules.k != game->g.k)
+    if (rules.m != game->g.m || rules.n != game->g.n || rules.k != game->g.k ||
+        rules.exact != game->g.exact)
         geom_init(&game->g, rules);
     board_clear(&game->b, &game->g);
     game->history_len = 0;
@@ -60,11 +61,12 @@ mnk_status mnk_game_reset(mnk_game *game, mnk_rules rules, mnk_error *err)
 
 mnk_rules mnk_game_rules(const mnk_game *game)
 {
-    mnk_rules r = {0, 0, 0};
+    mnk_rules r = {0, 0, 0, false};
     if (game) {
         r.m = game->g.m;
         r.n = game->g.n;
         r.k = game->g.k;
+        r.exact = game->g.exact;
     }
     return r;
 }
@@ -221,7 +223,7 @@ int mnk_game_winning_line(const mnk_game *game, int cells[MNK_MAX_SIDE])
     const geometry *g = &game->g;
     int side = game->b.winner - 1;
     for (int l = 0; l < g->nlines; l++)
-        if (game->b.count[side][l] == g->k) {
+        if (board_line_wins(&game->b, l, side)) {
             for (int i = 0; i < g->k; i++)
                 cells[i] = g->line_start[l] + i * g->line_step[l];
             return g->k;

@@ -43,11 +43,27 @@ static int sym_map(const geometry *g, int s, int r, int c)
     }
 }
 
+/* Small boards under the exact rule: the flank cells of line l as a mask;
+ * 0 otherwise (no flank ever spoils a freestyle line). */
+static uint64_t flank_mask(const geometry *g, int l)
+{
+    uint64_t mask = 0;
+    if (!g->exact || !g->small)
+        return 0;
+    for (int e = 0; e < 2; e++)
+        if (g->line_flank[l][e] >= 0)
+            mask |= UINT64_C(1) << g->line_flank[l][e];
+    return mask;
+}
+
 static void build_lines(geometry *g)
 {
     int m = g->m, n = g->n, k = g->k;
-    /* With k = 1 every direction gives the same one-cell windows: keep one. */
-    int ndirs = k == 1 ? 1 : 4;
+    /* With k = 1 every direction gives the same one-cell windows: keep one,
+     * except under the exact rule, where each direction has its own flanks
+     * (a lone mark is a run of exactly one in some direction unless own
+     * marks touch it in all four). */
+    int ndirs = k == 1 && !g->exact ? 1 : 4;
     int per_cell[MNK_MAX_CELLS] = {0};
 
     g->nlines = 0;
@@ -61,6 +77,10 @@ static void build_lines(geometry *g)
                 MNK_ASSERT(l < GEOM_MAX_LINES);
                 g->line_start[l] = (int16_t)(r * m + c);
                 g->line_step[l] = (int16_t)(dir_dr[d] * m + dir_dc[d]);
+                int br = r - dir_dr[d], bc = c - dir_dc[d];
+                int ar = er + dir_dr[d], ac = ec + dir_dc[d];
+                g->line_flank[l][0] = (int16_t)(br >= 0 && br < n && bc >= 0 && bc < m ? br * m + bc : -1);
+                g->line_flank[l][1] = (int16_t)(ar >= 0 && ar < n && ac >= 0 && ac < m ? ar * m + ac : -1);
                 uint64_t mask = 0;
                 for (int i = 0; i < k; i++) {
                     int cell = g->line_start[l] + i * g->line_step[l];
@@ -88,11 +108,13 @@ static void build_lines(geometry *g)
         for (int i = 0; i < k; i++) {
             int cell = g->line_start[l] + i * g->line_step[l];
             g->cell_masks[fill[cell]] = g->line_mask[l];
+            g->cell_flanks[fill[cell]] = flank_mask(g, l);
             g->cell_lines[fill[cell]++] = (uint16_t)l;
         }
 }
 
-/* Marks every superset of every line: 2^(cells - k) sets per line. */
+/* Marks every superset of every line: 2^(cells - k) sets per line; under
+ * the exact rule only those without a mark on the line's flanks. */
 static void build_line_table(geometry *g)
 {
     g->tabled = g->cells <= GEOM_TABLE_CELLS;
@@ -100,7 +122,7 @@ static void build_line_table(geometry *g)
         return;
     mem_set(g->line_table, 0, sizeof g->line_table);
     for (int l = 0; l < g->nlines; l++) {
-        uint64_t line = g->line_mask[l], free = g->full & ~line;
+        uint64_t line = g->line_mask[l], free = g->full & ~line & ~flank_mask(g, l);
         uint64_t sub = 0;
         do {
             uint64_t set = line | sub;
@@ -163,6 +185,7 @@ mnk_status geom_init(geometry *g, mnk_rules rules)
     g->m = rules.m;
     g->n = rules.n;
     g->k = rules.k;
+    g->exact = rules.exact;
     g->cells = rules.m * rules.n;
     g->small = g->cells <= GEOM_BITBOARD_CELLS;
     g->full = g->small ? (g->cells == 64 ? ~UINT64_C(0) : (UINT64_C(1) << g->cells) - 1) : 0;
@@ -172,7 +195,8 @@ mnk_status geom_init(geometry *g, mnk_rules rules)
     build_order(g);
     /* Keys depend on the rules, so one table can serve games of different
      * rules without mixing them up. */
-    uint64_t state = ZOBRIST_SEED ^ ((uint64_t)g->m << 16 | (uint64_t)g->n << 8 | (uint64_t)g->k);
+    uint64_t state = ZOBRIST_SEED ^ ((uint64_t)g->exact << 24 | (uint64_t)g->m << 16 |
+                                     (uint64_t)g->n << 8 | (uint64_t)g->k);
     g->base_key = splitmix64(&state);
     for (int side = 0; side < 2; side++)
         for (int cell = 0; cell < MNK_MAX_CELLS; cell++)

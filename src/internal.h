@@ -13,6 +13,15 @@
  * many X and how many O marks it holds: a move wins when it fills a line,
  * and a line with k-1 marks of one side and none of the other is a threat.
  *
+ * The exact rule. A run of exactly k is a full line whose two flank cells
+ * (the cells just beyond its ends, where they are on the board) are not the
+ * same side's: so under the exact rule a full line wins, and a line with
+ * k-1 marks and no opponent's threatens, only if its flanks are free of
+ * the side's own marks (line_flanks_free). Marks are never taken off in a
+ * game, so an own mark on a flank closes the line to that side for good;
+ * the counts still call such a line open, which keeps every "open lines"
+ * argument sound (it only overestimates what a side can still do).
+ *
  * Bitboards. On boards of at most 64 cells each side's marks are also a
  * 64-bit set (bit i = cell i) and each line a mask; the textbook minimax
  * runs on these alone, which is what makes it fast.
@@ -26,9 +35,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Most lines any legal rules give: 20x20 with k = 2 has
- * 19*20 + 20*19 + 2*19*19 = 1482. */
-#define GEOM_MAX_LINES 1482
+/* Most lines any legal rules give: 20x20 with k = 1 under the exact rule
+ * has one line per cell and direction, 4*400 = 1600 (freestyle keeps one
+ * direction for k = 1, and k = 2 gives 19*20 + 20*19 + 2*19*19 = 1482). */
+#define GEOM_MAX_LINES 1600
 /* Most (line, cell) pairs: lines times k, largest for 20x20 with k = 9
  * (768 lines of 9 cells). */
 #define GEOM_MAX_INCIDENCE 6912
@@ -54,6 +64,7 @@
 
 typedef struct geometry {
     int m, n, k, cells;
+    bool exact; /* only runs of exactly k win */
     int nlines;
     uint64_t base_key; /* key of the empty board: differs between rules */
     bool small; /* cells <= GEOM_BITBOARD_CELLS: bitboards are kept */
@@ -61,15 +72,23 @@ typedef struct geometry {
     int16_t line_start[GEOM_MAX_LINES];
     int16_t line_step[GEOM_MAX_LINES];
     uint64_t line_mask[GEOM_MAX_LINES]; /* small only */
+    /* The cells just beyond each end of a line, -1 off the board; under the
+     * exact rule an own mark there turns a full line into an overline. */
+    int16_t line_flank[GEOM_MAX_LINES][2];
     /* Lines through cell c: cell_lines[cell_first[c] .. cell_first[c+1]-1],
      * and on small boards their masks in the same order (one indirection
      * less in the textbook minimax's inner loop). */
     uint16_t cell_first[MNK_MAX_CELLS + 1];
     uint16_t cell_lines[GEOM_MAX_INCIDENCE];
     uint64_t cell_masks[GEOM_MAX_INCIDENCE];
+    /* Small boards under the exact rule: the flank cells of the same lines
+     * as a mask (0 under freestyle), so that a line wins for marks s iff
+     * (s & mask) == mask and (s & flank) == 0. */
+    uint64_t cell_flanks[GEOM_MAX_INCIDENCE];
     /* Boards of at most GEOM_TABLE_CELLS cells: bit s of line_table is set
-     * iff the mark set s holds a complete line (one lookup instead of a
-     * loop over masks in the textbook minimax). */
+     * iff the mark set s holds a complete line (a run of exactly k under
+     * the exact rule): one lookup instead of a loop over masks in the
+     * textbook minimax. */
     bool tabled;
     uint64_t line_table[(1u << GEOM_TABLE_CELLS) / 64];
     /* Zobrist keys: one random 64-bit number per side and cell. */
@@ -105,6 +124,22 @@ typedef struct board {
 mnk_status geom_init(geometry *g, mnk_rules rules);
 
 /* board.c */
+/* Under the exact rule: are line l's flank cells free of side's marks (so
+ * that the line, once full of side's marks, is a run of exactly k)? Always
+ * true under freestyle. */
+static inline bool line_flanks_free(const geometry *g, const uint8_t *cells, int l, int side)
+{
+    if (!g->exact)
+        return true;
+    int before = g->line_flank[l][0], after = g->line_flank[l][1];
+    return (before < 0 || cells[before] != side + 1) && (after < 0 || cells[after] != side + 1);
+}
+/* Does line l win for side: full of its marks (and, under the exact rule,
+ * no own mark on a flank)? */
+static inline bool board_line_wins(const board *b, int l, int side)
+{
+    return b->count[side][l] == b->g->k && line_flanks_free(b->g, b->cell, l, side);
+}
 void board_clear(board *b, const geometry *g);
 void board_copy(board *dst, const board *src);
 /* The side to move: SIDE_X or SIDE_O (from the number of marks). */

@@ -50,14 +50,15 @@ static bool visit(minimax_ctx *c)
     return !c->aborted;
 }
 
-/* Does the line set `marks` hold a complete line through cell? */
+/* Does the line set `marks` hold a complete line through cell (under the
+ * exact rule one without a mark of the set on its flanks)? */
 static bool small_wins(const geometry *g, uint64_t marks, int cell)
 {
     if (g->tabled)
         return (g->line_table[marks >> 6] >> (marks & 63)) & 1;
     for (int i = g->cell_first[cell]; i < g->cell_first[cell + 1]; i++) {
         uint64_t mask = g->cell_masks[i];
-        if ((marks & mask) == mask)
+        if ((marks & mask) == mask && (marks & g->cell_flanks[i]) == 0)
             return true;
     }
     return false;

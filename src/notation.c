@@ -146,10 +146,49 @@ mnk_status mnk_rules_check(mnk_rules r, mnk_error *err)
     return MNK_OK;
 }
 
+#define RULES_SYNTAX "rules must be three numbers M,N,K (columns, rows, in a row), then ,exact or ,freestyle if wanted"
+
+/* Does the word text[start .. end) read as `word`, in either case? */
+static bool word_is(const char *text, int start, int end, const char *word)
+{
+    int i = start;
+    while (i < end && *word && lower(text[i]) == *word) {
+        i++;
+        word++;
+    }
+    return i == end && *word == '\0';
+}
+
+/* The rule word after M,N,K at text[start .. end): sets *exact, or fails
+ * with a message; rules mnk does not play yet are named as such. */
+static mnk_status parse_rule_word(const char *text, int start, int end, bool *exact, mnk_error *err)
+{
+    static const char *const later[] = {"renju", "caro"};
+    if (word_is(text, start, end, "exact") || word_is(text, start, end, "freestyle")) {
+        *exact = word_is(text, start, end, "exact");
+        return MNK_OK;
+    }
+    for (size_t i = 0; i < sizeof later / sizeof later[0]; i++)
+        if (word_is(text, start, end, later[i])) {
+            if (err) {
+                text_buf t;
+                err->status = MNK_ERR_RULES;
+                err->offset = start;
+                text_init(&t, err->message, sizeof err->message);
+                text_str(&t, later[i]);
+                text_str(&t, " rules are not supported yet: the rule is freestyle (k or more win) or exact");
+            }
+            return MNK_ERR_RULES;
+        }
+    return error_set(err, MNK_ERR_SYNTAX, start,
+                     "the rule after M,N,K must be exact (exactly k in a row wins) or freestyle (k or more)");
+}
+
 mnk_status mnk_rules_parse(const char *text, mnk_rules *out, mnk_error *err)
 {
     int v[3];
     int i = 0;
+    bool exact = false;
 
     if (!text || !out)
         return error_set(err, MNK_ERR_ARGUMENT, -1, "no rules given");
@@ -158,27 +197,54 @@ mnk_status mnk_rules_parse(const char *text, mnk_rules *out, mnk_error *err)
     for (int part = 0; part < 3; part++) {
         if (part > 0) {
             if (text[i] != ',')
-                return error_set(err, MNK_ERR_SYNTAX, i,
-                                 "rules must be three numbers M,N,K (columns, rows, in a row)");
+                return error_set(err, MNK_ERR_SYNTAX, i, RULES_SYNTAX);
             i++;
         }
         int start = i;
         long x = scan_number(text, &i);
         if (x < 0)
-            return error_set(err, MNK_ERR_SYNTAX, start,
-                             "rules must be three numbers M,N,K (columns, rows, in a row)");
+            return error_set(err, MNK_ERR_SYNTAX, start, RULES_SYNTAX);
         v[part] = x > 1000 ? 1000 : (int)x;
+    }
+    if (text[i] == ',') {
+        int start = ++i;
+        while ((lower(text[i]) >= 'a' && lower(text[i]) <= 'z') && i - start <= TEXT_MAX)
+            i++;
+        if (i == start)
+            return error_set(err, MNK_ERR_SYNTAX, start, RULES_SYNTAX);
+        mnk_status st = parse_rule_word(text, start, i, &exact, err);
+        if (st != MNK_OK)
+            return st;
     }
     while (is_space(text[i]))
         i++;
     if (text[i] != '\0')
-        return error_set(err, MNK_ERR_SYNTAX, i,
-                         "rules must be three numbers M,N,K (columns, rows, in a row)");
-    mnk_rules r = {v[0], v[1], v[2]};
+        return error_set(err, MNK_ERR_SYNTAX, i, RULES_SYNTAX);
+    mnk_rules r = {v[0], v[1], v[2], exact};
     mnk_status st = mnk_rules_check(r, err);
     if (st == MNK_OK)
         *out = r;
     return st;
+}
+
+mnk_status mnk_rules_format(mnk_rules rules, char *buf, size_t size)
+{
+    text_buf t;
+    if (!buf || size == 0)
+        return MNK_ERR_ARGUMENT;
+    if (mnk_rules_check(rules, NULL) != MNK_OK) {
+        buf[0] = '\0';
+        return MNK_ERR_ARGUMENT;
+    }
+    text_init(&t, buf, size);
+    text_int(&t, rules.m);
+    text_char(&t, ',');
+    text_int(&t, rules.n);
+    text_char(&t, ',');
+    text_int(&t, rules.k);
+    if (rules.exact)
+        text_str(&t, ",exact");
+    return t.len < size ? MNK_OK : MNK_ERR_MEMORY;
 }
 
 /* ---- cells ------------------------------------------------------------ */
@@ -366,24 +432,39 @@ mnk_status notation_parse_position(const geometry *g, board *b, const char *text
     return notation_check_reachable(b, err);
 }
 
+/* Would line l win for side with the mark on `cell` taken off? */
+static bool wins_without(const board *b, int l, int side, int cell)
+{
+    const geometry *g = b->g;
+    if (b->count[side][l] != g->k)
+        return false;
+    for (int i = 0; i < g->k; i++)
+        if (g->line_start[l] + i * g->line_step[l] == cell)
+            return false;
+    if (g->exact)
+        for (int e = 0; e < 2; e++) {
+            int f = g->line_flank[l][e];
+            if (f >= 0 && f != cell && b->cell[f] == side + 1)
+                return false;
+        }
+    return true;
+}
+
 /* Can side's marks have ended the game with their last move? Only if some
- * mark of side lies on every complete line of side's (that mark was last). */
+ * mark of side leaves no winning line when taken off (that mark was last,
+ * and before it the game went on). Under freestyle that is a mark on every
+ * complete line; under the exact rule a mark taken off may also turn an
+ * overline back into a run of exactly k, which this asks too. */
 static bool last_move_explains(const board *b, int side)
 {
     const geometry *g = b->g;
     for (int cell = 0; cell < g->cells; cell++) {
         if (b->cell[cell] != side + 1)
             continue;
-        bool on_all = true;
-        for (int l = 0; l < g->nlines && on_all; l++) {
-            if (b->count[side][l] != g->k)
-                continue;
-            bool on = false;
-            for (int i = 0; i < g->k && !on; i++)
-                on = g->line_start[l] + i * g->line_step[l] == cell;
-            on_all = on;
-        }
-        if (on_all)
+        bool wins = false;
+        for (int l = 0; l < g->nlines && !wins; l++)
+            wins = wins_without(b, l, side, cell);
+        if (!wins)
             return true;
     }
     return false;

@@ -17,6 +17,31 @@
  * line, i.e. its depth was at least the number of empty cells. On boards
  * larger than 64 cells a limited search looks only at cells near the marks;
  * then nothing it finds counts as proof (s->restricted).
+ *
+ * The exact rule (only a run of exactly k wins). The board answers "does
+ * this move win", "is this cell a threat" and "can the side to move win on
+ * the spot" under the game's rule (board.c), and the rules below stay sound
+ * under it because each rests on one of these facts:
+ *   - a win needs a full line either way; under the exact rule it needs
+ *     more (no own mark on the line's flanks). So every bound built from
+ *     the lines still open to a side (no open line left, the
+ *     Erdos-Selfridge potential in cannot_win) overestimates what that
+ *     side can do and remains a valid "cannot win": a breaker's strategy
+ *     that keeps every line from being filled keeps every exact run from
+ *     being made too;
+ *   - whether a cell wins for a side depends on that side's marks alone
+ *     (the run through the cell, and the flanks being not its own): a move
+ *     of the opponent never makes or unmakes a side's winning cell except
+ *     by taking it. So two threats still cannot both be blocked, a single
+ *     threat must still be blocked on its cell, and with no threat now the
+ *     opponent cannot win with its next move (the bounds of step 4);
+ *   - a cell on no line open to either side stays dead: if it flanked a
+ *     line open to side s, the window of k cells made of it and the k-1
+ *     nearest cells of that line would be open to s too, so it would be on
+ *     an open line. A mark there changes no line that can still be won.
+ * The cross-check (tests/unit/test_crosscheck.c) holds the solver against
+ * a naive minimax under both rules, every rule of the search left out in
+ * turn.
  */
 #include "internal.h"
 
@@ -248,7 +273,9 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
         return -(MNK_SCORE_WIN - (ply + 2));
 
     /* With two cells left and no threat, nobody can complete a line any
-     * more (a cell that would complete one is a threat already). */
+     * more (a cell that would complete one is a threat already; under the
+     * exact rule the side to move's mark cannot make one of the
+     * opponent's cells a winning one). */
     if (empties <= 2 && !(s->disable & MNK_NO_THREATS))
         return 0;
 

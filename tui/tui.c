@@ -264,8 +264,11 @@ static void title_text(const tui *t, char *buf, size_t size)
     char game[64], who[80];
     mnk_rules r = t->rules;
     const char *level = mnk_level_name(mnk_match_level(t->match));
-    if (r.m == 3 && r.n == 3 && r.k == 3)
+    if (r.m == 3 && r.n == 3 && r.k == 3 && !r.exact)
         snprintf(game, sizeof game, "tic-tac-toe");
+    else if (r.exact)
+        snprintf(game, sizeof game, "%d,%d,%d,exact: exactly %d in a row", r.m, r.n,
+                 r.k, r.k);
     else
         snprintf(game, sizeof game, "%d,%d,%d: %d in a row", r.m, r.n, r.k, r.k);
     switch (mode_of(t)) {

@@ -254,6 +254,15 @@
 
   /* ---- drawing -------------------------------------------------------- */
 
+  /* What wins under the rules, in words. */
+  function winsText(r) {
+    return r.exact ? `exactly ${r.k} in a row wins, an overline does not` : `${r.k} in a row wins`;
+  }
+
+  function rulesKey(r) {
+    return `${r.m},${r.n},${r.k}${r.exact ? ',exact' : ''}`;
+  }
+
   /* New buttons for new rules. */
   function buildBoard() {
     const { m, n } = ui.state.rules;
@@ -261,7 +270,7 @@
     frame.style.setProperty('--m', m);
     frame.style.setProperty('--n', n);
     frame.classList.toggle('compact', m > FULL_VALUE_SIDE || n > FULL_VALUE_SIDE);
-    boardEl.setAttribute('aria-label', `Board, ${m} columns by ${n} rows, ${ui.state.rules.k} in a row wins`);
+    boardEl.setAttribute('aria-label', `Board, ${m} columns by ${n} rows, ${winsText(ui.state.rules)}`);
     boardEl.replaceChildren();
     cellButtons = [];
     for (let c = 0; c < m * n; c++) {
@@ -295,10 +304,11 @@
   function render() {
     const s = ui.state;
     if (!s) return;
-    const { m, n, k } = s.rules;
-    if (ui.boardRules !== `${m},${n},${k}`) {
+    const { m, n } = s.rules;
+    if (ui.boardRules !== rulesKey(s.rules)) {
       buildBoard();
-      ui.boardRules = `${m},${n},${k}`;
+      ui.boardRules = rulesKey(s.rules);
+      $('board-rules').textContent = `${m}×${n}: ${winsText(s.rules)}.`;
     }
     const showValues = ui.overlay && ui.analysis && ui.analysisFor === s.position;
     const canPlay = humanToMove();
@@ -733,13 +743,19 @@
     $('rule-m').value = r.m;
     $('rule-n').value = r.n;
     $('rule-k').value = r.k;
-    const key = `${r.m},${r.n},${r.k}`;
+    $('rule-exact').value = r.exact ? 'exact' : 'freestyle';
+    const key = rulesKey(r);
     const preset = $('preset');
     preset.value = [...preset.options].some((o) => o.value === key) ? key : 'custom';
   }
 
   function applyRules() {
-    const r = { m: Number($('rule-m').value), n: Number($('rule-n').value), k: Number($('rule-k').value) };
+    const r = {
+      m: Number($('rule-m').value),
+      n: Number($('rule-n').value),
+      k: Number($('rule-k').value),
+      exact: $('rule-exact').value === 'exact',
+    };
     const error = $('rules-error');
     for (const f of ['m', 'n', 'k']) {
       if (!Number.isInteger(r[f])) {
@@ -763,7 +779,7 @@
       ui.hint = null;
       ui.paused = false;
       ui.focusCell = 0;
-      ui.message = `New game on ${r.m}×${r.n}, ${r.k} in a row.`;
+      ui.message = r.exact ? `New game on ${r.m}×${r.n}, exactly ${r.k} in a row.` : `New game on ${r.m}×${r.n}, ${r.k} in a row.`;
     });
   }
 
@@ -838,12 +854,17 @@
       $('rule-m').focus();
       return;
     }
-    const [m, n, k] = e.target.value.split(',');
-    showRulesInForm({ m, n, k });
+    const [m, n, k, rule] = e.target.value.split(',');
+    showRulesInForm({ m, n, k, exact: rule === 'exact' });
     applyRules();
   });
   for (const id of ['rule-m', 'rule-n', 'rule-k'])
     $(id).addEventListener('input', () => { $('preset').value = 'custom'; });
+  $('rule-exact').addEventListener('change', () => {
+    const preset = $('preset');
+    const key = rulesKey({ m: $('rule-m').value, n: $('rule-n').value, k: $('rule-k').value, exact: $('rule-exact').value === 'exact' });
+    preset.value = [...preset.options].some((o) => o.value === key) ? key : 'custom';
+  });
   $('rules-form').addEventListener('submit', (e) => {
     e.preventDefault();
     applyRules();

@@ -82,11 +82,11 @@ static int failed(mnk_status st, const char *message)
 
 /* ---- setting up ------------------------------------------------------- */
 
-/* Sets up the solver, the match (rules m,n,k, random choices from the seed)
- * and the scratch game. */
-WEB_EXPORT(web_init) int web_init(uint32_t seed_lo, uint32_t seed_hi, int m, int n, int k)
+/* Sets up the solver, the match (rules m,n,k, the exact rule if exact is
+ * nonzero, random choices from the seed) and the scratch game. */
+WEB_EXPORT(web_init) int web_init(uint32_t seed_lo, uint32_t seed_hi, int m, int n, int k, int exact)
 {
-    mnk_rules rules = {m, n, k};
+    mnk_rules rules = {m, n, k, exact != 0};
     mnk_game *g;
     mnk_status st;
     size_t solver_bytes = mnk_solver_size(WEB_TABLE_BYTES);
@@ -123,9 +123,9 @@ WEB_EXPORT(web_strerror) const char *web_strerror(int status)
 
 /* ---- the match -------------------------------------------------------- */
 
-WEB_EXPORT(web_set_rules) int web_set_rules(int m, int n, int k)
+WEB_EXPORT(web_set_rules) int web_set_rules(int m, int n, int k, int exact)
 {
-    mnk_rules rules = {m, n, k};
+    mnk_rules rules = {m, n, k, exact != 0};
     return mnk_match_set_rules(match, rules, &error);
 }
 
@@ -208,14 +208,14 @@ WEB_EXPORT(web_bench) int web_bench(int m, int n, int k, int algorithm)
 }
 
 /* The game tree below the match's position (m == 0) or below the empty
- * m,n,k board, into the count. */
-WEB_EXPORT(web_count) int web_count(int m, int n, int k, double max_nodes, int timed)
+ * m,n,k board (the exact rule if exact is nonzero), into the count. */
+WEB_EXPORT(web_count) int web_count(int m, int n, int k, int exact, double max_nodes, int timed)
 {
     mnk_search_options o = options(MNK_ALPHABETA, max_nodes, timed);
     if (m == 0) {
         mnk_game_copy(scratch, mnk_match_game(match));
     } else {
-        mnk_rules rules = {m, n, k};
+        mnk_rules rules = {m, n, k, exact != 0};
         mnk_status st = mnk_game_reset(scratch, rules, &error);
         if (st != MNK_OK)
             return st;
@@ -225,10 +225,11 @@ WEB_EXPORT(web_count) int web_count(int m, int n, int k, double max_nodes, int t
 
 /* ---- reading the match ------------------------------------------------ */
 
+/* The match's rules: 0 m, 1 n, 2 k, 3 the exact rule (1) or freestyle (0). */
 WEB_EXPORT(web_rule) int web_rule(int which)
 {
     mnk_rules r = mnk_game_rules(mnk_match_game(match));
-    return which == 0 ? r.m : which == 1 ? r.n : r.k;
+    return which == 0 ? r.m : which == 1 ? r.n : which == 2 ? r.k : r.exact;
 }
 
 WEB_EXPORT(web_cell) int web_cell(int cell)

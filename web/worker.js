@@ -105,7 +105,7 @@ function timed(timeMs, fn) {
 /* ---- reading the state ------------------------------------------------- */
 
 function rules() {
-  return { m: api.web_rule(0), n: api.web_rule(1), k: api.web_rule(2) };
+  return { m: api.web_rule(0), n: api.web_rule(1), k: api.web_rule(2), exact: !!api.web_rule(3) };
 }
 
 function cellNames() {
@@ -240,7 +240,7 @@ function think(timeMs) {
       }
     }
     if (withMinimax) {
-      check(api.web_count(0, 0, 0, 0, t));
+      check(api.web_count(0, 0, 0, 0, 0, t));
       out.count = countFigures();
     }
   });
@@ -252,15 +252,15 @@ function think(timeMs) {
 const ops = {
   /* Sets up a match and replays its moves (a restarted worker). */
   init({ seed, rules: r, players, level, moves }) {
-    check(api.web_init(seed[0] >>> 0, seed[1] >>> 0, r.m, r.n, r.k), true);
+    check(api.web_init(seed[0] >>> 0, seed[1] >>> 0, r.m, r.n, r.k, r.exact ? 1 : 0), true);
     check(api.web_set_players(0, 0));
     for (const cell of moves || []) check(api.web_play(cell));
     check(api.web_set_players(players.x, players.o));
     check(api.web_set_level(level));
     return { tableBytes: api.web_table_bytes(), wasmBytes };
   },
-  setRules({ m, n, k }) {
-    check(api.web_set_rules(m, n, k), true);
+  setRules({ m, n, k, exact = false }) {
+    check(api.web_set_rules(m, n, k, exact ? 1 : 0), true);
   },
   newGame() {
     api.web_new_game();
@@ -298,9 +298,10 @@ const ops = {
   think({ timeMs }) {
     return think(timeMs);
   },
-  /* The tree below the empty m,n,k board, or the match's position (m = 0). */
-  count({ m = 0, n = 0, k = 0 } = {}) {
-    check(api.web_count(m, n, k, 0, 0), true);
+  /* The tree below the empty m,n,k board (exact: the exact rule), or the
+   * match's position (m = 0). */
+  count({ m = 0, n = 0, k = 0, exact = false } = {}) {
+    check(api.web_count(m, n, k, exact ? 1 : 0, 0, 0), true);
     return countFigures();
   },
   /* One search of the empty board from a cold table, as build/bench does. */

@@ -216,6 +216,50 @@ if read -r -t 10 answer <&"${MNKP[0]}" && [ "$answer" = b3 ]; then ok; else bad 
 exec {MNKP[1]}>&-
 wait "$MNKP_PID"
 
+# --- the exact rule: an overline does not win ---------------------------------
+# On one row of 7 with 3 in a row: X's b1 d1 e1 with O to move. Freestyle:
+# c1 and f1 both make a line for X, O is lost. Exact: c1 would make four,
+# no win, so f1 is the only threat and blocking it draws.
+run "$MNK" best --rules 7,1,3 ox.xx.o
+expect_out "freestyle: O is lost, first move c1" c1
+run "$MNK" best --rules 7,1,3,exact ox.xx.o
+expect_out "exact: O blocks the one real threat" f1
+run "$MNK" analyze --rules 7,1,3,exact ox.xx.o --json
+json "exact analysis: c1 loses, f1 draws; rules in JSON" \
+    'j.rules === "7,1,3,exact" && j.exact === true && j.moves.find(m => m.move === "c1").result === "loss" && j.moves.find(m => m.move === "f1").result === "draw" && j.result === "draw"'
+run "$MNK" analyze --rules 7,1,3 ox.xx.o --json
+json "freestyle analysis: every move loses; exact false in JSON" \
+    'j.rules === "7,1,3" && j.exact === false && j.moves.every(m => m.result === "loss" && m.plies === 2)'
+run "$MNK" analyze --rules 7,1,3,freestyle ox.xx.o --json
+json "the word freestyle is the default rule" 'j.rules === "7,1,3" && j.exact === false'
+run "$MNK" solve --rules 7,1,3 ox..x.o --json
+json "freestyle: X wins in 3" 'j.result === "win" && j.plies === 3 && j.rules === "7,1,3"'
+run "$MNK" solve --rules 7,1,3,EXACT ox..x.o --json
+json "exact (any case): a draw" 'j.result === "draw" && j.proven && j.rules === "7,1,3,exact" && j.exact'
+run "$MNK" solve --weak --rules 7,1,3,exact ox..x.o --json
+json "exact, weak: a draw" 'j.result === "draw" && j.proven'
+run "$MNK" solve --algorithm minimax --rules 7,1,3,exact ox..x.o --json
+json "exact, textbook minimax: a draw" 'j.result === "draw" && j.proven'
+run "$MNK" best --rules 5,2,3 xxxx./oo.o.
+expect_rc "freestyle: four in a row ended the game" 1
+expect_match "freestyle: X won" "$err" "game is over \(X won\)"
+run "$MNK" best --rules 5,2,3,exact xxxx./oo.o. --json
+json "exact: four in a row is no win, O moves" 'j.to_move === "o" && j.winner === undefined && j.moves.length === 3'
+run "$MNK" best --rules 6,2,3,exact --moves a1,a2,b1,c2,d1,e2,c1 --json
+json "exact: the overline played as a move does not end the game" 'j.position === "xxxx../o.o.o." && j.to_move === "o"'
+run "$MNK" count --rules 4,2,2 --json
+free_draws=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).draws))')
+run "$MNK" count --rules 4,2,2,exact --json
+json "count: exact games end otherwise than freestyle ones" \
+    "j.exact && j.draws !== $free_draws && j.x_wins + j.o_wins + j.draws === j.games"
+printf 'ox.xx.o\nox..x.o\n' | "$MNK" best --rules 7,1,3,exact - >"$tmp/out"
+out=$(cat "$tmp/out")
+expect_out "exact in batch mode" "$(printf 'f1\nc1')"
+run "$MNK" tree --rules 7,1,3,exact ox.xx.o
+expect_match "tree under the exact rule: f1 draws" "$out" "draw"
+printf 'f1\n' | "$MNK" play --plain --rules 7,1,3,exact >"$tmp/out" 2>&1
+expect_match "play names the exact rule" "$(cat "$tmp/out")" "^mnk play: 7,1,3,exact \(7 columns, 1 rows, exactly 3 in a row: an overline does not win\)"
+
 # --- bad input: a message naming it, and the right exit code -----------------
 check_bad() { # NAME CODE REGEX -- ARGS...
     local name=$1 code=$2 regex=$3
@@ -234,6 +278,11 @@ check_bad "rules: zero" 2 "m \(columns\) must be from 1 to 20" -- best --rules 0
 check_bad "rules: too big" 2 "n \(rows\) must be from 1 to 20" -- best --rules 3,21,3
 check_bad "rules: junk" 2 "three numbers" -- best --rules 3x3
 check_bad "rules: huge" 2 "must be from 1 to 20" -- best --rules 99999999999999999999,3,3
+check_bad "rules: renju" 2 "renju rules are not supported yet" -- best --rules 15,15,5,renju
+check_bad "rules: caro" 2 "caro rules are not supported yet" -- analyze --rules 15,15,5,caro
+check_bad "rules: unknown rule" 2 "must be exact .* or freestyle" -- solve --rules 7,1,3,exactly
+check_bad "rules: empty rule" 2 "then ,exact or ,freestyle" -- count --rules 7,1,3,
+check_bad "rules: exact on bad sizes" 2 "k must be from 1 to max" -- best --rules 3,3,4,exact
 check_bad "algorithm" 2 "alphabeta or minimax" -- solve --algorithm magic
 check_bad "seed" 2 "invalid --seed" -- best --seed -1
 check_bad "time" 2 "invalid --time" -- solve --time abc
@@ -262,6 +311,11 @@ for cmd in best analyze count solve tree play bench table; do
     run "$MNK" "$cmd" --help
     expect_rc "$cmd --help" 0
     expect_match "$cmd --help text" "$out" "^Usage: mnk $cmd"
+done
+for cmd in best analyze count solve tree play; do
+    run "$MNK" "$cmd" --help
+    expect_match "$cmd --help: --rules takes a rule" "$out" "--rules M,N,K\[,R\]"
+    expect_match "$cmd --help names the exact rule" "$out" "only exactly K win; an overline does not"
 done
 run "$MNK" --version
 expect_match "--version" "$out" "^mnk [0-9]+\.[0-9]+\.[0-9]+$"

@@ -250,6 +250,29 @@ wait_for "Last move: X" "a typed coordinate is played and answered"
 keys q y
 check_exit 0 "q after a typed coordinate"
 
+# --- the exact rule: an overline does not end the game -------------------------------------
+# Two players on 6x2 with k = 3: X a1 b1 d1, then c1 makes four in a row.
+# Moves typed as coordinates (g, the cell, Enter).
+type_moves() { for mv in "$@"; do keys g "$mv" Enter; wait_for "Last move: $([ $((${#moved} % 2)) = 0 ] && echo X || echo O) $mv." "typed $mv" || return; moved+=x; done; }
+start --rules 6,2,3 --two-players
+wait_for "mnk play - 6,2,3: 3 in a row - two players" "freestyle in the title"
+moved=
+type_moves a1 a2 b1 c2 d1 e2
+keys g c1 Enter
+wait_for "X wins: " "freestyle: the overline wins"
+keys q
+check_exit 0 "q after a freestyle game"
+start --rules 6,2,3,exact --two-players
+wait_for "mnk play - 6,2,3,exact: exactly 3 in a row - two players" "the exact rule in the title"
+moved=
+type_moves a1 a2 b1 c2 d1 e2 c1
+wait_for "O to move. Last move: X c1." "exact: the game goes on after the overline"
+if screen_lacks " wins: "; then ok; else bad "exact: the overline must not win"; fi
+keys g b2 Enter
+wait_for "O wins: a2 b2 c2." "exact: a run of exactly three wins"
+keys q
+check_exit 0 "q after an exact game"
+
 # --- NO_COLOR and --plain -------------------------------------------------------------------
 start --seed 15
 wait_for "Your move (X)." "colour start"

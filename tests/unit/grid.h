@@ -176,4 +176,95 @@ static inline void check_line(const grid *start, const int *line, int line_len, 
     }
 }
 
+/* ---- the naive minimax of the solver's cross-check -------------------- */
+
+/* Values like the library's (mnk.h, "Values"), relative to the position:
+ * a win in p plies is NAIVE_WIN - p, a loss in p plies p - NAIVE_WIN, a
+ * draw 0. Positions seen are kept in a table of their own keyed by the
+ * grid itself (one base-3 digit per cell: boards of at most 40 cells), so
+ * that a dozen empty cells take milliseconds; nothing else is shared with
+ * the library. */
+#define NAIVE_WIN MNK_SCORE_WIN
+#define NAIVE_MEMO_BITS 22
+
+typedef struct naive_memo {
+    size_t used; /* emptied when three quarters full */
+    uint64_t key[1u << NAIVE_MEMO_BITS]; /* 0: free */
+    int16_t value[1u << NAIVE_MEMO_BITS];
+} naive_memo;
+
+static inline uint64_t naive_key(const grid *gr)
+{
+    uint64_t key = 1;
+    for (int r = 0; r < gr->n; r++)
+        for (int c = 0; c < gr->m; c++)
+            key = key * 3 + gr->c[r][c];
+    return key;
+}
+
+/* The slot of key: where it is, or the free one where it would go. */
+static inline size_t naive_slot(const naive_memo *memo, uint64_t key)
+{
+    size_t slot = (size_t)((key * UINT64_C(0x9e3779b97f4a7c15)) >> (64 - NAIVE_MEMO_BITS));
+    while (memo->key[slot] != 0 && memo->key[slot] != key)
+        slot = (slot + 1) & ((1u << NAIVE_MEMO_BITS) - 1);
+    return slot;
+}
+
+/* Does the stone just put on (r, c) win? */
+static inline bool naive_wins_at(const grid *gr, int r, int c, int piece)
+{
+    for (int d = 0; d < 4; d++)
+        if (naive_five(gr, r, c, d, piece, r, c))
+            return true;
+    return false;
+}
+
+/* The value for `piece` to move; no side has won yet. With memo NULL,
+ * no table at all. */
+static inline int naive_value(grid *gr, int piece, naive_memo *memo)
+{
+    uint64_t key = 0;
+    if (memo) {
+        key = naive_key(gr);
+        size_t slot = naive_slot(memo, key);
+        if (memo->key[slot] == key)
+            return memo->value[slot];
+    }
+    int best = -NAIVE_WIN - 1;
+    bool moved = false;
+    for (int r = 0; r < gr->n; r++)
+        for (int c = 0; c < gr->m; c++) {
+            if (gr->c[r][c] != 0)
+                continue;
+            moved = true;
+            gr->c[r][c] = (unsigned char)piece;
+            int v;
+            if (naive_wins_at(gr, r, c, piece)) {
+                v = NAIVE_WIN - 1;
+            } else {
+                v = -naive_value(gr, 3 - piece, memo);
+                v += v > 0 ? -1 : v < 0 ? 1 : 0; /* one ply further away */
+            }
+            gr->c[r][c] = 0;
+            if (v > best)
+                best = v;
+        }
+    if (!moved)
+        best = 0; /* a full board: a draw */
+    if (memo) {
+        /* The search below may have taken the slot seen on the way in. */
+        if (memo->used >= (3u << NAIVE_MEMO_BITS) / 4) {
+            memset(memo->key, 0, sizeof memo->key);
+            memo->used = 0;
+        }
+        size_t slot = naive_slot(memo, key);
+        if (memo->key[slot] == 0)
+            memo->used++;
+        memo->key[slot] = key;
+        memo->value[slot] = (int16_t)best;
+    }
+    return best;
+}
+
 #endif

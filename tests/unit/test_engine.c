@@ -145,19 +145,23 @@ static void test_engine_game_over(void **state)
 static void test_engine_exact_rule(void **state)
 {
     (void)state;
+    static const char *const moves = "d8,a1,e8,a3,f8,a5,h8,a13,i8,o14";
+    mnk_rules exact_rules = GOMOKU;
+    exact_rules.exact = true;
     mnk_engine *e = new_engine();
-    mnk_game *game = new_game(GOMOKU);
-    assert_int_equal(mnk_game_play_moves(game, "d8,a1,e8,a3,f8,a5,h8,a13,i8,o14", NULL), MNK_OK);
-    mnk_engine_options freestyle = {.max_depth = 4};
-    mnk_engine_options exact = {.max_depth = 4, .exact = true};
-    mnk_engine_info info = think(e, game, &freestyle);
+    mnk_game *game = new_game(GOMOKU), *exact = new_game(exact_rules);
+    assert_int_equal(mnk_game_play_moves(game, moves, NULL), MNK_OK);
+    assert_int_equal(mnk_game_play_moves(exact, moves, NULL), MNK_OK);
+    mnk_engine_options opt = {.max_depth = 4};
+    mnk_engine_info info = think(e, game, &opt);
     assert_int_equal(info.best, cell_at(GOMOKU, "g8"));
     assert_true(info.value.proven && info.value.result == MNK_WIN && info.value.plies == 1);
-    info = think(e, game, &exact);
+    info = think(e, exact, &opt);
     assert_false(info.value.proven && info.value.result == MNK_WIN && info.value.plies == 1);
     /* And back: the tables of one rule do not leak into the other. */
-    info = think(e, game, &freestyle);
+    info = think(e, game, &opt);
     assert_int_equal(info.best, cell_at(GOMOKU, "g8"));
+    mnk_game_free(exact);
     mnk_game_free(game);
     mnk_engine_free(e);
 }
