@@ -35,7 +35,9 @@ enum {
     OPT_WATCH = 1 << 13,
     OPT_FILES = 1 << 14, /* any number of positional arguments: files */
     OPT_WEAK = 1 << 15,
-    OPT_MAX = 1 << 16
+    OPT_MAX = 1 << 16,
+    OPT_K = 1 << 17,
+    OPT_EXACT = 1 << 18
 };
 
 typedef struct cli_options {
@@ -44,6 +46,8 @@ typedef struct cli_options {
     bool json;
     bool weak;             /* --weak: win, draw or loss only */
     int max;               /* --max N (table); 0: not given */
+    int k;                 /* --k K (pbrain); 0: not given */
+    bool exact;            /* --exact: exactly K in a row wins (pbrain) */
     uint64_t seed;
     double seconds;        /* --time; 0: none */
     bool seconds_given;
@@ -155,5 +159,6 @@ int cmd_tree(const cli_options *opt);
 int cmd_play(const cli_options *opt);
 int cmd_bench(const cli_options *opt);
 int cmd_table(const cli_options *opt);
+int cmd_pbrain(const cli_options *opt);
 
 #endif /* MNK_CLI_H */

@@ -5,6 +5,10 @@
 
 #include <string.h>
 
+/* Gomoku managers look for engines named pbrain-*: run as such a name
+ * (pbrain-mnk is a copy of mnk), the program is `mnk pbrain`. */
+#define PBRAIN_PREFIX "pbrain-"
+
 static const cli_command commands[] = {
     {"best", "Print the best move of a position.",
      OPT_RULES | OPT_MOVES | OPT_JSON | OPT_SEED | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE | OPT_WEAK,
@@ -92,6 +96,21 @@ static const cli_command commands[] = {
      "(each entry gets the whole limit). An n x m board is the same game as\n"
      "m x n turned a quarter. With --json, one object per line.",
      cmd_table},
+    {"pbrain", "Play Gomoku through the Gomocup engine protocol (for managers and GUIs).",
+     OPT_K | OPT_EXACT | OPT_TIME | OPT_NODES | OPT_TABLE,
+     "[options]",
+     "Speaks the Gomocup (piskvork) engine protocol on standard input and output,\n"
+     "so that Gomoku managers and GUIs (piskvork, c-gomoku-cli, Yixin's board)\n"
+     "can play against mnk; `pbrain-mnk` is the same program under the name\n"
+     "managers look for. Boards from START N or RECTSTART W,H (up to 20x20),\n"
+     "cells \"x,y\" zero-based from the top-left corner (x the column). Commands:\n"
+     "START, RECTSTART, RESTART, BEGIN, TURN, BOARD ... DONE, TAKEBACK, INFO, END,\n"
+     "ABOUT, and YXSTOP or STOP to stop a search. INFO keys: timeout_turn,\n"
+     "timeout_match, time_left (ms), max_memory (bytes), rule (1 exactly five,\n"
+     "2 continuous game; renju 4 and caro 8 are refused), max_node, max_depth,\n"
+     "game_type and folder (ignored). The engine thinks --time seconds a move\n"
+     "(default 5) until INFO timeout_turn says otherwise.",
+     cmd_pbrain},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -107,8 +126,29 @@ static void usage(FILE *f)
                "  -V, --version  show the version\n");
 }
 
+static const cli_command *find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+static int run_command(const cli_command *cmd, int argc, char **argv)
+{
+    cli_options opt;
+    int rc = cli_parse(cmd, argc, argv, &opt);
+    if (rc >= 0)
+        return rc;
+    return cmd->run(&opt);
+}
+
 int main(int argc, char **argv)
 {
+    const char *base = argc > 0 ? strrchr(argv[0], '/') : NULL;
+    base = base ? base + 1 : argc > 0 ? argv[0] : "";
+    if (strncmp(base, PBRAIN_PREFIX, strlen(PBRAIN_PREFIX)) == 0)
+        return run_command(find_command("pbrain"), argc, argv);
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;
@@ -122,15 +162,9 @@ int main(int argc, char **argv)
         printf("mnk %s\n", MNK_VERSION);
         return EXIT_OK;
     }
-    for (size_t i = 0; i < NCOMMANDS; i++) {
-        if (strcmp(name, commands[i].name) != 0)
-            continue;
-        cli_options opt;
-        int rc = cli_parse(&commands[i], argc - 1, argv + 1, &opt);
-        if (rc >= 0)
-            return rc;
-        return commands[i].run(&opt);
-    }
+    const cli_command *cmd = find_command(name);
+    if (cmd)
+        return run_command(cmd, argc - 1, argv + 1);
     fprintf(stderr, "mnk: unknown command '%s'\nTry 'mnk --help' for more information.\n", name);
     return EXIT_USAGE;
 }
