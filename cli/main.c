@@ -109,7 +109,8 @@ static const cli_command commands[] = {
      "timeout_match, time_left (ms), max_memory (bytes), rule (1 exactly five,\n"
      "2 continuous game; renju 4 and caro 8 are refused), max_node, max_depth,\n"
      "game_type and folder (ignored). The engine thinks --time seconds a move\n"
-     "(default 5) until INFO timeout_turn says otherwise.",
+     "(default 5) until INFO timeout_turn says otherwise; with --nodes and no\n"
+     "--time, only the node limit counts and a session always plays the same.",
      cmd_pbrain},
 };
 

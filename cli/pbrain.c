@@ -25,6 +25,8 @@ int cmd_pbrain(const cli_options *opt)
     if (opt->seconds_given) {
         double ms = ceil(opt->seconds * 1000);
         config.turn_ms = ms < 1 ? 1 : (uint64_t)ms;
+    } else if (opt->nodes) {
+        config.turn_ms = PB_NO_TURN_LIMIT; /* --nodes alone: the same moves every time */
     }
     config.max_nodes = opt->nodes;
     config.table_bytes = opt->table_bytes;

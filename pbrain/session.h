@@ -44,12 +44,16 @@
 #define PB_LINE_MAX 4096
 /* Time for a move when the manager sets none (INFO timeout_turn): 5 s. */
 #define PB_DEFAULT_TURN_MS 5000
+/* pb_config.turn_ms: no time limit until INFO says otherwise, only node
+ * limits, so that the same session always plays the same moves. */
+#define PB_NO_TURN_LIMIT UINT64_MAX
 
 /* What the command line sets; the manager's INFO commands come on top. */
 typedef struct pb_config {
     int k;               /* k in a row; 5 for Gomoku */
     bool exact;          /* exactly k wins until INFO rule says otherwise */
-    uint64_t turn_ms;    /* a move's time until INFO timeout_turn; 0: PB_DEFAULT_TURN_MS */
+    uint64_t turn_ms;    /* a move's time until INFO timeout_turn; 0: PB_DEFAULT_TURN_MS,
+                          * PB_NO_TURN_LIMIT: none */
     uint64_t max_nodes;  /* per move, on top of the time; 0: none */
     int max_depth;       /* 0: none */
     size_t table_bytes;  /* the engine's table while INFO max_memory is 0 */
