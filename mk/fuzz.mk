@@ -5,9 +5,10 @@
 #                    build/fuzz/artifacts/
 #   make test-fuzz   replays the seed corpus, then FUZZ_SMOKE_SECONDS (10) each
 #
-# Targets: fuzz_parse (the library's parsers and what they promise) and
+# Targets: fuzz_parse (the library's parsers and what they promise),
 # fuzz_batch (`mnk best -` / `mnk analyze -` one line at a time through
-# cli_answer_line). Seeds are in fuzz/corpus/<target>/, tokens in
+# cli_answer_line) and fuzz_pbrain (the Gomocup protocol's session,
+# pbrain/session.c and play.c, one line at a time). Seeds are in fuzz/corpus/<target>/, tokens in
 # fuzz/<target>.dict. A crash is replayed with: build/fuzz/<target> FILE
 #
 # The library and the CLI are built again with sanitizers into archives of
@@ -19,20 +20,23 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 10
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=c11 -Wall -Wextra -Wno-missing-field-initializers -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link
-FUZZ_CPPFLAGS := -Iinclude -Icli -D_POSIX_C_SOURCE=200809L
+FUZZ_CPPFLAGS := -Iinclude -Icli -Ipbrain -D_POSIX_C_SOURCE=200809L
 FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 # Per run: a slow input is a bug too (every search here has a node limit).
 FUZZ_RUN_FLAGS := -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
-FUZZ_TARGETS := fuzz_parse fuzz_batch
+FUZZ_TARGETS := fuzz_parse fuzz_batch fuzz_pbrain
 FUZZ_MAX_LEN_fuzz_parse := 4200
 FUZZ_MAX_LEN_fuzz_batch := 9000
+FUZZ_MAX_LEN_fuzz_pbrain := 9000
 
 FZ := $(B)/fuzz
 # The search's hot loops are built without coverage feedback (still with
 # ASan and UBSan): libFuzzer's comparison tracing made them ten times
 # slower, and what the targets are after is the text that reaches them.
-FUZZ_NOCOV_SRC := src/board.c src/search.c src/minimax.c src/count.c src/tt.c
-FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h fuzz/*.h)
+FUZZ_NOCOV_SRC := src/board.c src/search.c src/minimax.c src/count.c src/tt.c \
+                  src/shape.c src/threat.c src/engine.c
+FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h pbrain/*.h fuzz/*.h)
+FUZZ_PBRAIN_OBJ := $(FZ)/obj/pbrain/session.o $(FZ)/obj/pbrain/play.o
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(wildcard src/*.c))
 FUZZ_CLI_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(filter-out cli/main.c,$(wildcard cli/*.c)))
 
@@ -60,6 +64,10 @@ $(FZ)/fuzz_parse: $(FZ)/obj/fuzz/fuzz_parse.o $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^
 
 $(FZ)/fuzz_batch: $(FZ)/obj/fuzz/fuzz_batch.o $(FZ)/libcli.a $(FZ)/libmnk.a
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
+
+# The session only: the threads of pbrain/pbrain.c are not in it.
+$(FZ)/fuzz_pbrain: $(FZ)/obj/fuzz/fuzz_pbrain.o $(FUZZ_PBRAIN_OBJ) $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
 
 .PHONY: $(FUZZ_TARGETS:%=fuzz-run-%) $(FUZZ_TARGETS:%=fuzz-smoke-%)

@@ -347,6 +347,8 @@ static void cmd_info(pb_session *s, const char *arg)
             defer_error(s, "INFO max_memory %lld is too small: I need %zu bytes at least",
                         (long long)v, least);
         }
+        if (s->config.table_cap && s->table_bytes > s->config.table_cap)
+            s->table_bytes = s->config.table_cap;
     } else if (keyword(key, klen, "rule")) {
         if (v & (RULE_RENJU | RULE_CARO) || v > (RULE_EXACT | RULE_CONTINUOUS | RULE_RENJU | RULE_CARO))
             defer_error(s, "INFO rule %lld: %s rules are not supported (playing on with %s)",
@@ -487,6 +489,28 @@ pb_action pb_session_line(pb_session *s, const char *line, size_t len, bool too_
 
 /* ---- set-up ------------------------------------------------------------ */
 
+/* Everything but the engine, its memory, the game object and the output
+ * as pb_session_new() leaves it. */
+static void set_defaults(pb_session *s)
+{
+    const pb_config *config = &s->config;
+    s->width = s->height = 0;
+    memset(s->cell, CELL_EMPTY, sizeof s->cell);
+    s->mode = MODE_COMMANDS;
+    s->board_error[0] = '\0';
+    s->exact = config->exact;
+    s->rule = config->exact ? RULE_EXACT : 0;
+    s->turn_ms = config->turn_ms ? config->turn_ms : PB_DEFAULT_TURN_MS;
+    s->match_ms = 0;
+    s->time_left_ms = UNLIMITED_MS;
+    s->max_nodes = config->max_nodes;
+    s->max_depth = config->max_depth;
+    s->table_bytes = config->table_bytes;
+    s->pending[0] = '\0';
+    s->stop = 0;
+    s->hurry = false;
+}
+
 pb_session *pb_session_new(const pb_config *config, pb_write_fn write, void *ctx)
 {
     pb_session *s = calloc(1, sizeof *s);
@@ -499,14 +523,15 @@ pb_session *pb_session_new(const pb_config *config, pb_write_fn write, void *ctx
     s->config = *config;
     s->write = write;
     s->write_ctx = ctx;
-    s->exact = config->exact;
-    s->rule = config->exact ? RULE_EXACT : 0;
-    s->turn_ms = config->turn_ms ? config->turn_ms : PB_DEFAULT_TURN_MS;
-    s->time_left_ms = UNLIMITED_MS;
-    s->max_nodes = config->max_nodes;
-    s->max_depth = config->max_depth;
-    s->table_bytes = config->table_bytes;
+    set_defaults(s);
     return s;
+}
+
+void pb_session_reset(pb_session *s)
+{
+    set_defaults(s);
+    if (s->engine)
+        mnk_engine_clear(s->engine);
 }
 
 void pb_session_free(pb_session *s)

@@ -57,6 +57,7 @@ typedef struct pb_config {
     uint64_t max_nodes;  /* per move, on top of the time; 0: none */
     int max_depth;       /* 0: none */
     size_t table_bytes;  /* the engine's table while INFO max_memory is 0 */
+    size_t table_cap;    /* the largest table INFO max_memory may ask for; 0: none */
 } pb_config;
 
 /* Receives one output line (no newline). */
@@ -74,6 +75,10 @@ typedef struct pb_session pb_session;
  * when memory runs out. The engine is made at the first START. */
 pb_session *pb_session_new(const pb_config *config, pb_write_fn write, void *ctx);
 void pb_session_free(pb_session *s);
+/* Back to the state of a new session, but the engine stays (its tables
+ * emptied, so that the same commands get the same answers): for running
+ * many sessions without making the engine again each time. */
+void pb_session_reset(pb_session *s);
 
 /* Handles one input line of len bytes (no newline; a trailing CR is
  * dropped here). too_long says the line was longer than PB_LINE_MAX and
