@@ -7,7 +7,7 @@
 #   make bench      measured speed (numbers, never pass/fail)
 #   make fuzz       run the libFuzzer target for FUZZ_SECONDS (default 60)
 #   make install    PREFIX=/usr/local DESTDIR= (header, libraries, mnk.pc,
-#                   binary, man page)
+#                   binaries mnk and pbrain-mnk, man page)
 #
 # Parts of the build live in mk/*.mk; each adds its test targets to
 # TEST_TARGETS.
@@ -99,6 +99,7 @@ install: all
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) \
 	    $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(pkgconfigdir)
 	install -m 755 $(B)/mnk $(DESTDIR)$(bindir)/mnk
+	install -m 755 $(B)/pbrain-mnk $(DESTDIR)$(bindir)/pbrain-mnk
 	install -m 644 include/mnk.h $(DESTDIR)$(includedir)/mnk.h
 	install -m 644 $(B)/libmnk.a $(DESTDIR)$(libdir)/libmnk.a
 	install -m 755 $(B)/libmnk.so.$(VERSION) $(DESTDIR)$(libdir)/libmnk.so.$(VERSION)
@@ -110,7 +111,7 @@ install: all
 	    mnk.pc.in > $(DESTDIR)$(pkgconfigdir)/mnk.pc
 
 uninstall:
-	rm -f $(DESTDIR)$(bindir)/mnk $(DESTDIR)$(includedir)/mnk.h \
+	rm -f $(DESTDIR)$(bindir)/mnk $(DESTDIR)$(bindir)/pbrain-mnk $(DESTDIR)$(includedir)/mnk.h \
 	    $(DESTDIR)$(libdir)/libmnk.a $(DESTDIR)$(libdir)/libmnk.so* \
 	    $(DESTDIR)$(mandir)/man1/mnk.1 $(DESTDIR)$(pkgconfigdir)/mnk.pc
 

@@ -4,7 +4,9 @@
 #
 #   1. every file is there with the right kind and mode (binary, header,
 #      static library, shared library with its soname links, mnk.pc, man page)
-#   2. the installed mnk runs; mnk.pc has absolute directories and the version
+#   2. the installed mnk runs, and pbrain-mnk (the Gomocup engine under the
+#      name managers look for) answers ABOUT; mnk.pc has absolute
+#      directories and the version
 #   3. a small C program compiles against the installed header and library
 #      found through pkg-config (PKG_CONFIG_PATH and PKG_CONFIG_SYSROOT_DIR
 #      pointing into the staged tree), linked statically and dynamically; the
@@ -50,6 +52,7 @@ fi
 # 1. Files.
 u=$stage/usr
 check "bin/mnk is an executable file" test -f "$u/bin/mnk" -a -x "$u/bin/mnk"
+check "bin/pbrain-mnk is an executable file" test -f "$u/bin/pbrain-mnk" -a -x "$u/bin/pbrain-mnk"
 check "include/mnk.h" test -f "$u/include/mnk.h"
 check "include/mnk.h is the source's" cmp include/mnk.h "$u/include/mnk.h"
 check "lib/libmnk.a" test -f "$u/lib/libmnk.a"
@@ -62,13 +65,15 @@ same "soname is libmnk.so.$SOVERSION" "libmnk.so.$SOVERSION" \
 check "lib/pkgconfig/mnk.pc" test -f "$u/lib/pkgconfig/mnk.pc"
 check "share/man/man1/mnk.1" test -f "$u/share/man/man1/mnk.1"
 modes=$(cd "$u" && stat -c '%a %n' include/mnk.h lib/libmnk.a lib/libmnk.so.$VERSION \
-    lib/pkgconfig/mnk.pc share/man/man1/mnk.1 bin/mnk 2>/dev/null | tr '\n' ' ')
-same "modes" "644 include/mnk.h 644 lib/libmnk.a 755 lib/libmnk.so.$VERSION 644 lib/pkgconfig/mnk.pc 644 share/man/man1/mnk.1 755 bin/mnk " "$modes"
+    lib/pkgconfig/mnk.pc share/man/man1/mnk.1 bin/mnk bin/pbrain-mnk 2>/dev/null | tr '\n' ' ')
+same "modes" "644 include/mnk.h 644 lib/libmnk.a 755 lib/libmnk.so.$VERSION 644 lib/pkgconfig/mnk.pc 644 share/man/man1/mnk.1 755 bin/mnk 755 bin/pbrain-mnk " "$modes"
 check "nothing outside usr/" sh -c "cd '$stage' && [ \"\$(ls -A)\" = usr ]"
 
 # 2. The binary and the .pc file.
 same "installed mnk: best x.o/x.x/oo." "b2" "$("$u/bin/mnk" best x.o/x.x/oo. 2>&1 || true)"
 same "installed mnk: --version" "mnk $VERSION" "$("$u/bin/mnk" --version 2>&1 || true)"
+same "installed pbrain-mnk answers ABOUT" "name=\"mnk\", version=\"$VERSION\"" \
+    "$(printf 'ABOUT\r\nEND\r\n' | "$u/bin/pbrain-mnk" 2>&1 | cut -d, -f1-2 || true)"
 check "mnk.pc: no @placeholders@ left" sh -c "! grep -n '@' '$u/lib/pkgconfig/mnk.pc'"
 same "mnk.pc: absolute directories" "prefix=/usr libdir=/usr/lib includedir=/usr/include" \
     "$(grep -E '^(prefix|libdir|includedir)=' "$u/lib/pkgconfig/mnk.pc" | tr '\n' ' ' | sed 's/ $//')"
@@ -146,6 +151,7 @@ fi
 other=$tmp/other
 if $MAKE --no-print-directory install prefix=/opt/mnk DESTDIR="$other" >"$tmp/out" 2>&1; then
     check "prefix=/opt/mnk: bin, lib, include, man under /opt/mnk" test -x "$other/opt/mnk/bin/mnk" \
+        -a -x "$other/opt/mnk/bin/pbrain-mnk" \
         -a -f "$other/opt/mnk/lib/libmnk.so.$VERSION" -a -f "$other/opt/mnk/include/mnk.h" \
         -a -f "$other/opt/mnk/share/man/man1/mnk.1"
     same "prefix=/opt/mnk: mnk.pc" "prefix=/opt/mnk libdir=/opt/mnk/lib includedir=/opt/mnk/include" \
