@@ -92,35 +92,25 @@ static uint64_t now_ms(void)
     return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
 }
 
-static uint64_t engine_clock(void *ctx)
-{
-    (void)ctx;
-    return now_ms();
-}
-
 /* The engine for the table size the settings ask for, made anew if that
- * changed. Its memory is set up (written) whole at once, unlike the lazy
- * pages of mnk_engine_new(): the resident set is its full size from the
- * start, which is what INFO max_memory limits, and no search pays for the
- * first touch of its pages. false (with an ERROR written) when memory runs
- * out. */
+ * changed. Its pages are the system's zero pages until the search writes
+ * them (mnk_engine_new() asks calloc), so that making even a table of
+ * hundreds of MiB costs no time: managers send INFO max_memory after
+ * START, and the first move must not pay for it. The resident set grows
+ * with what the table holds, up to the size made here. */
 bool play_ready_engine(pb_session *s)
 {
     if (s->engine && s->engine_table_bytes == s->table_bytes)
         return true;
-    free(s->engine_memory);
+    mnk_engine_free(s->engine);
     s->engine = NULL;
-    s->engine_memory = NULL;
-    size_t size = mnk_engine_size(s->table_bytes);
-    void *mem = size == SIZE_MAX ? NULL : malloc(size);
-    if (!mem || mnk_engine_init(mem, size, &s->engine) != MNK_OK) {
-        free(mem);
+    mnk_status st = mnk_engine_new(s->table_bytes, &s->engine);
+    if (st != MNK_OK) {
         s->engine = NULL;
-        session_say(s, "ERROR cannot make a table of %zu bytes: out of memory", s->table_bytes);
+        session_say(s, "ERROR cannot make a table of %zu bytes: %s", s->table_bytes,
+                    mnk_strerror(st));
         return false;
     }
-    mnk_engine_set_clock(s->engine, engine_clock, NULL);
-    s->engine_memory = mem;
     s->engine_table_bytes = s->table_bytes;
     return true;
 }

@@ -538,7 +538,7 @@ void pb_session_free(pb_session *s)
 {
     if (!s)
         return;
-    free(s->engine_memory);
+    mnk_engine_free(s->engine);
     mnk_game_free(s->game);
     free(s);
 }

@@ -52,7 +52,6 @@ struct pb_session {
     char pending[ANSWER_MAX]; /* an ERROR to write before the next move */
 
     mnk_engine *engine;
-    void *engine_memory;       /* the engine lives in it */
     size_t engine_table_bytes; /* what the engine was made with */
     mnk_game *game;
     volatile int stop; /* pb_session_stop() during the report callback's window */
