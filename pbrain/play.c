@@ -188,8 +188,10 @@ void pb_session_think(pb_session *s)
 {
     char why[ANSWER_MAX / 2];
     session_flush_pending(s);
-    if (!play_ready_engine(s))
+    if (!s->engine) {
+        session_say(s, "ERROR no engine: a move was asked for without a board");
         return;
+    }
     if (!play_make_game(s, s->cell, why, sizeof why)) {
         session_say(s, "ERROR %s", why);
         return;

@@ -437,15 +437,11 @@ static pb_action command(pb_session *s, const char *line)
     return PB_GO_ON;
 }
 
-pb_action pb_session_line(pb_session *s, const char *line, size_t len, bool too_long)
+static pb_action handle_line(pb_session *s, const char *line, size_t len, bool too_long)
 {
     char text[PB_LINE_MAX + 1], why[128];
     const char *bad = NULL;
-    if (too_long) {
-        snprintf(why, sizeof why, "a line of more than %d bytes", PB_LINE_MAX);
-        bad = why;
-        len = 0;
-    } else if (len > PB_LINE_MAX) {
+    if (too_long || len > PB_LINE_MAX) {
         snprintf(why, sizeof why, "a line of more than %d bytes", PB_LINE_MAX);
         bad = why;
         len = 0;
@@ -485,6 +481,17 @@ pb_action pb_session_line(pb_session *s, const char *line, size_t len, bool too_
     if (!*p)
         return PB_GO_ON; /* empty lines are nothing */
     return command(s, p);
+}
+
+pb_action pb_session_line(pb_session *s, const char *line, size_t len, bool too_long)
+{
+    pb_action act = handle_line(s, line, len, too_long);
+    /* The engine is made (or made anew for INFO max_memory) here, never
+     * in pb_session_think(): while that runs, another thread may call
+     * pb_session_stop() on it. */
+    if (act == PB_THINK && !play_ready_engine(s))
+        return PB_GO_ON;
+    return act;
 }
 
 /* ---- set-up ------------------------------------------------------------ */

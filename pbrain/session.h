@@ -87,7 +87,9 @@ void pb_session_reset(pb_session *s);
 pb_action pb_session_line(pb_session *s, const char *line, size_t len, bool too_long);
 
 /* Chooses a move after PB_THINK and writes it (or an ERROR when the board
- * has no move); MESSAGE lines report the search as it goes. */
+ * has no move); MESSAGE lines report the search as it goes. It never
+ * replaces the engine (pb_session_line() does), so pb_session_stop() may
+ * be called from another thread all the while. */
 void pb_session_think(pb_session *s);
 
 /* Asks a search running in pb_session_think() to stop soon and answer

@@ -209,12 +209,15 @@ out=$(cat "$tmp/out")
 expect_out "analyze batch line" "x.o/x.x/oo. b1:loss:2 b2:win:1 c3:loss:2"
 # Each answer comes before the next line is sent (a coprocess).
 coproc MNKP { "$MNK" best -; }
+# bash unsets MNKP and MNKP_PID as soon as it reaps the coprocess, which
+# may happen before `wait` once its input is closed: keep the pid.
+mnkp_pid=$MNKP_PID
 echo "x.o/x.x/oo." >&"${MNKP[1]}"
 if read -r -t 10 answer <&"${MNKP[0]}" && [ "$answer" = b2 ]; then ok; else bad "batch does not answer before more input comes"; fi
 echo "ox./.o./x.x" >&"${MNKP[1]}"
 if read -r -t 10 answer <&"${MNKP[0]}" && [ "$answer" = b3 ]; then ok; else bad "second coprocess answer"; fi
 exec {MNKP[1]}>&-
-wait "$MNKP_PID"
+wait "$mnkp_pid" 2>/dev/null
 
 # --- the exact rule: an overline does not win ---------------------------------
 # On one row of 7 with 3 in a row: X's b1 d1 e1 with O to move. Freestyle:
