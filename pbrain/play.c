@@ -148,7 +148,7 @@ static void format_value(const mnk_engine_info *info, char *buf, size_t size)
 static void on_report(void *ctx, const mnk_engine_info *info)
 {
     pb_session *s = ctx;
-    if (s->stop)
+    if (atomic_load(&s->stop))
         mnk_engine_stop(s->engine); /* a stop that came before the search began */
     char line[ANSWER_MAX], value[48];
     format_value(info, value, sizeof value);
@@ -209,7 +209,7 @@ void pb_session_think(pb_session *s)
     uint64_t start = now_ms();
     mnk_engine_info info;
     mnk_status st = mnk_engine_think(s->engine, s->game, &opt, &info);
-    s->stop = 0;
+    atomic_store(&s->stop, 0);
     if (s->time_left_ms < UNLIMITED_MS)
         s->time_left_ms -= (int64_t)(now_ms() - start);
     int move = st == MNK_OK ? info.best : MNK_NO_CELL;
@@ -236,7 +236,7 @@ void pb_session_hurry(pb_session *s)
 
 void pb_session_stop(pb_session *s)
 {
-    s->stop = 1;
+    atomic_store(&s->stop, 1);
     if (s->engine)
         mnk_engine_stop(s->engine);
 }

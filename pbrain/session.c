@@ -514,7 +514,7 @@ static void set_defaults(pb_session *s)
     s->max_depth = config->max_depth;
     s->table_bytes = config->table_bytes;
     s->pending[0] = '\0';
-    s->stop = 0;
+    atomic_store(&s->stop, 0);
     s->hurry = false;
 }
 

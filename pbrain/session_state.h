@@ -8,6 +8,8 @@
 
 #include "session.h"
 
+#include <stdatomic.h>
+
 /* What a cell of the grid holds (the protocol's field numbers). */
 enum { CELL_EMPTY = 0, CELL_OWN = 1, CELL_OPP = 2, CELL_NEUTRAL = 3 };
 
@@ -54,7 +56,7 @@ struct pb_session {
     mnk_engine *engine;
     size_t engine_table_bytes; /* what the engine was made with */
     mnk_game *game;
-    volatile int stop; /* pb_session_stop() during the report callback's window */
+    atomic_int stop; /* pb_session_stop() from the reading thread */
     bool hurry;        /* pb_session_hurry() */
 };
 
