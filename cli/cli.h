@@ -37,7 +37,8 @@ enum {
     OPT_WEAK = 1 << 15,
     OPT_MAX = 1 << 16,
     OPT_K = 1 << 17,
-    OPT_EXACT = 1 << 18
+    OPT_EXACT = 1 << 18,
+    OPT_GREEDY = 1 << 19
 };
 
 typedef struct cli_options {
@@ -48,6 +49,7 @@ typedef struct cli_options {
     int max;               /* --max N (table); 0: not given */
     int k;                 /* --k K (pbrain); 0: not given */
     bool exact;            /* --exact: exactly K in a row wins (pbrain) */
+    bool greedy;           /* --greedy: the engine's no-search baseline (pbrain) */
     uint64_t seed;
     double seconds;        /* --time; 0: none */
     bool seconds_given;

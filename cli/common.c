@@ -92,6 +92,9 @@ static void print_help(const cli_command *cmd)
         printf("  --k K              K in a row wins (default 5)\n");
     if (cmd->options & OPT_EXACT)
         printf("  --exact            exactly K in a row wins, not more (until INFO rule)\n");
+    if (cmd->options & OPT_GREEDY)
+        printf("  --greedy           no search: a five, else a block, else the best shape\n"
+               "                     (the baseline engine matches are measured against)\n");
     if (cmd->options & OPT_TIME)
         printf("  --time S           stop searching after S seconds with the best found\n");
     if (cmd->options & OPT_NODES)
@@ -128,7 +131,8 @@ void cli_default_options(cli_options *opt)
 int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
 {
     enum { O_RULES = 256, O_MOVES, O_JSON, O_SEED, O_TIME, O_NODES, O_ALGORITHM, O_TABLE,
-           O_DEPTH, O_AS, O_PLAIN, O_LEVEL, O_TWO_PLAYERS, O_WATCH, O_WEAK, O_MAX, O_K, O_EXACT };
+           O_DEPTH, O_AS, O_PLAIN, O_LEVEL, O_TWO_PLAYERS, O_WATCH, O_WEAK, O_MAX, O_K, O_EXACT,
+           O_GREEDY };
     static const struct option all[] = {
         {"rules", required_argument, NULL, O_RULES},
         {"moves", required_argument, NULL, O_MOVES},
@@ -148,13 +152,14 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
         {"max", required_argument, NULL, O_MAX},
         {"k", required_argument, NULL, O_K},
         {"exact", no_argument, NULL, O_EXACT},
+        {"greedy", no_argument, NULL, O_GREEDY},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     static const unsigned flag_of[] = {OPT_RULES, OPT_MOVES, OPT_JSON, OPT_SEED, OPT_TIME,
                                        OPT_NODES, OPT_ALGORITHM, OPT_TABLE, OPT_DEPTH, OPT_AS,
                                        OPT_PLAIN, OPT_LEVEL, OPT_TWO_PLAYERS, OPT_WATCH, OPT_WEAK, OPT_MAX,
-                                       OPT_K, OPT_EXACT};
+                                       OPT_K, OPT_EXACT, OPT_GREEDY};
     mnk_error err;
     int c;
 
@@ -163,7 +168,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":h", all, NULL)) != -1) {
         const char *arg = optarg;
-        if (c >= O_RULES && c <= O_EXACT && !(cmd->options & flag_of[c - O_RULES]))
+        if (c >= O_RULES && c <= O_GREEDY && !(cmd->options & flag_of[c - O_RULES]))
             return cli_usage_error(cmd, "option '%s' does not apply here", argv[optind - 1]);
         switch (c) {
         case 'h':
@@ -256,6 +261,9 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
         }
         case O_EXACT:
             opt->exact = true;
+            break;
+        case O_GREEDY:
+            opt->greedy = true;
             break;
         case ':':
             return cli_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);

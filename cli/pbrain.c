@@ -22,6 +22,7 @@ int cmd_pbrain(const cli_options *opt)
     pb_config config = {0};
     config.k = opt->k ? opt->k : PBRAIN_DEFAULT_K;
     config.exact = opt->exact;
+    config.greedy = opt->greedy;
     if (opt->seconds_given) {
         double ms = ceil(opt->seconds * 1000);
         config.turn_ms = ms < 1 ? 1 : (uint64_t)ms;

@@ -20,11 +20,12 @@
 
 /* ---- the board and the game -------------------------------------------- */
 
-/* The rule the manager chose, for the engine. The one place that maps it,
- * so that the rule can move into mnk_rules when the library has it there. */
-static void apply_rule(const pb_session *s, mnk_engine_options *opt)
+/* The rule the manager chose (INFO rule, --exact), in the game's rules:
+ * the board, its game-over test and the engine all follow them. The one
+ * place that maps the protocol's rule to the library's. */
+static void apply_rule(const pb_session *s, mnk_rules *rules)
 {
-    opt->exact = s->exact;
+    rules->exact = s->exact;
 }
 
 /* Sets s->game to the position of grid, own stones for the side to move.
@@ -63,6 +64,7 @@ bool play_make_game(pb_session *s, const unsigned char *grid, char *why, size_t 
     }
     text[n] = '\0';
     mnk_rules rules = {s->width, s->height, s->config.k};
+    apply_rule(s, &rules);
     mnk_error err;
     if (mnk_game_reset(s->game, rules, &err) != MNK_OK) {
         snprintf(why, size, "%s", err.message);
@@ -202,9 +204,9 @@ void pb_session_think(pb_session *s)
         opt.game_ms = s->time_left_ms > 0 ? (uint64_t)s->time_left_ms : FASTEST_TURN_MS;
     opt.max_nodes = s->max_nodes;
     opt.max_depth = s->max_depth;
+    opt.greedy = s->config.greedy;
     opt.report = on_report;
     opt.report_ctx = s;
-    apply_rule(s, &opt);
 
     uint64_t start = now_ms();
     mnk_engine_info info;

@@ -52,6 +52,7 @@
 typedef struct pb_config {
     int k;               /* k in a row; 5 for Gomoku */
     bool exact;          /* exactly k wins until INFO rule says otherwise */
+    bool greedy;         /* no search: the engine's baseline (mnk_engine_options.greedy) */
     uint64_t turn_ms;    /* a move's time until INFO timeout_turn; 0: PB_DEFAULT_TURN_MS,
                           * PB_NO_TURN_LIMIT: none */
     uint64_t max_nodes;  /* per move, on top of the time; 0: none */

@@ -63,7 +63,7 @@ expect_line() { # NAME N REGEX: the N-th answer matches
 # --- the command line ----------------------------------------------------
 "$MNK" pbrain --help >"$tmp/out" 2>&1
 rc=$?
-if [ $rc -eq 0 ] && grep -q "Gomocup" "$tmp/out" && grep -q -- "--exact" "$tmp/out"; then ok; else
+if [ $rc -eq 0 ] && grep -q "Gomocup" "$tmp/out" && grep -q -- "--exact" "$tmp/out" && grep -q -- "--greedy" "$tmp/out"; then ok; else
     bad "mnk pbrain --help: exit $rc: $(head -3 "$tmp/out")"; fi
 "$PBRAIN" --help >"$tmp/out" 2>&1
 if grep -q "Gomocup" "$tmp/out"; then ok; else bad "pbrain-mnk --help: $(head -3 "$tmp/out")"; fi
@@ -214,6 +214,12 @@ expect_line "the rule stays exactly five" 3 '^(9|14),10$'
 expect_line "caro: refused, reported at the next TURN" 4 '^ERROR INFO rule 8: caro rules are not supported'
 expect_line "that TURN comes after the brain's five" 5 '^ERROR TURN 7,7: .*(game is over|cannot arise)'
 if [ "$(printf '%s\n' "$ans" | wc -l)" -eq 5 ]; then ok; else bad "INFO answered on its own: [$ans]"; fi
+# The opponent's six in a row: a win under freestyle, nothing under exactly five.
+overline=(BOARD 0,0,2 1,0,2 2,0,2 3,0,2 4,0,2 5,0,2 0,14,1 3,14,1 6,14,1 9,14,1 12,14,1 DONE)
+cmds "START 15" "INFO rule 0" "${overline[@]}" "INFO rule 1" "${overline[@]}"
+session "an overline under each rule"
+expect_line "freestyle: the overline has won" 2 '^ERROR BOARD: the game is over: the opponent has 5 in a row$'
+expect_line "exactly five: the game goes on" 3 "$move_re"
 cmds "START 15" "INFO rule 2" "INFO rule 3" "${rule_board[@]}"
 session "INFO rule 2 and 3: continuous games are played as ordinary ones"
 expect_ans "no ERROR" "$(printf 'OK\n%s' "$(line_of 2)")"
@@ -224,6 +230,16 @@ expect_line "k=4: an open three becomes four at once" 2 '^(2|6),4$'
 cmds "START 3"
 session "--k 3 on 3x3" "$MNK" pbrain --k 3 "${FAST[@]}"
 expect_ans "3x3 holds three in a row" OK
+
+# --greedy: the engine's baseline, no search (no nodes in any report), yet
+# it takes a five and blocks one.
+cmds "START 15" BEGIN "TURN 0,0" "TURN 14,14" "RESTART" "${rule_board[@]}" "RESTART" \
+     BOARD 7,1,2 8,1,2 9,1,2 10,1,2 0,5,1 2,5,1 4,5,1 DONE
+session "--greedy" "$PBRAIN" --greedy
+expect_line "a move" 3 "$move_re"
+expect_line "the five" 6 '^3,0$'
+expect_line "the block" 8 '^(6|11),1$'
+if grep -q '^MESSAGE .* nodes [1-9]' "$tmp/out"; then bad "--greedy searched: $(grep -m1 '^MESSAGE .* nodes [1-9]' "$tmp/out")"; else ok; fi
 
 # --- INFO: limits and keys ---------------------------------------------------
 cmds "INFO timeout_turn 100" "INFO timeout_match 100000" "INFO time_left 99000" "INFO max_memory 83886080" \
