@@ -36,3 +36,25 @@ bench-tactics: $(B)/tactics
 # make bench; a tool for measured tuning.
 $(B)/tune: bench/tune.c $(BENCH_PARAMS) $(B)/libmnk.a include/mnk.h
 	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/tune.c bench/params.c $(B)/libmnk.a -lm
+
+# make match: the engine's strength in matches (bench/match.sh), played by
+# c-gomoku-cli: mnk against its own greedy baseline (pbrain-mnk --greedy)
+# and against Rapfi. PEERS is the folder holding c-gomoku-cli and
+# pbrain-rapfi, built beside the project from their sources
+# (../shared/gomoku-peers/); nothing here downloads or builds them. A
+# benchmark: it prints W/D/L and Elo, never fails on a result, and is not
+# part of make test or make bench. Results and games go to $(B)/match.
+PEERS ?= ../peers/out
+MATCH_GAMES ?= 40
+MATCH_SECONDS ?= 1
+MATCH_SIZE ?= 15
+MATCH_RULE ?= 0
+MATCH_ARGS = $(MATCH_GAMES) $(MATCH_SECONDS) $(MATCH_SIZE) $(MATCH_RULE)
+.PHONY: match match-greedy match-rapfi
+match: match-greedy match-rapfi
+match-greedy: $(B)/pbrain-mnk
+	MATCH_OUT=$(B)/match bash bench/match.sh $(PEERS)/c-gomoku-cli "$(abspath $(B)/pbrain-mnk)" \
+	    "$(abspath $(B)/pbrain-mnk) --greedy" $(MATCH_ARGS)
+match-rapfi: $(B)/pbrain-mnk
+	MATCH_OUT=$(B)/match bash bench/match.sh $(PEERS)/c-gomoku-cli "$(abspath $(B)/pbrain-mnk)" \
+	    "$(abspath $(PEERS)/pbrain-rapfi)" $(MATCH_ARGS)
