@@ -26,6 +26,8 @@
  */
 #include "engine.h"
 
+#include <stdatomic.h>
+
 /* Deepest ply the search goes, extensions included. */
 #define ENGINE_MAX_PLY 96
 /* The threat search's table: entries (a power of two). */
@@ -68,7 +70,9 @@ struct mnk_engine {
     int pv_len[ENGINE_MAX_PLY];
     mnk_clock_fn clock;
     void *clock_ctx;
-    volatile int stop;
+    /* Set by mnk_engine_stop() from any thread: atomic, relaxed (it only
+     * asks the search to end soon; nothing else is published through it). */
+    atomic_int stop;
     /* Per search. */
     uint64_t nodes, max_nodes, next_check;
     /* hard_ms: elapsed time that ends the search; soft_ms: no new
@@ -175,7 +179,7 @@ void mnk_engine_clear(mnk_engine *e)
 void mnk_engine_stop(mnk_engine *e)
 {
     if (e)
-        e->stop = 1;
+        atomic_store_explicit(&e->stop, 1, memory_order_relaxed);
 }
 
 /* ---- limits ----------------------------------------------------------- */
@@ -191,7 +195,8 @@ static bool tick(mnk_engine *e)
     if (++e->nodes < e->next_check)
         return !e->aborted;
     e->next_check = e->nodes + ENGINE_CLOCK_NODES;
-    if (e->stop || (e->max_nodes && e->nodes >= e->max_nodes) ||
+    if (atomic_load_explicit(&e->stop, memory_order_relaxed) ||
+        (e->max_nodes && e->nodes >= e->max_nodes) ||
         (e->timed && elapsed(e) >= e->hard_ms))
         e->aborted = true;
     return !e->aborted;
@@ -202,7 +207,7 @@ static bool vcf_keep_going(void *ctx)
 {
     mnk_engine *e = ctx;
     uint64_t now = e->timed ? elapsed(e) : 0;
-    if (e->stop || (e->timed && now >= e->hard_ms))
+    if (atomic_load_explicit(&e->stop, memory_order_relaxed) || (e->timed && now >= e->hard_ms))
         e->aborted = true;
     /* The root's share for threats ends that search, not the move. */
     return !e->aborted && !(e->timed && e->threat_ms && now >= e->threat_ms);
@@ -625,7 +630,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
 {
     if (!e || !game || !out)
         return MNK_ERR_ARGUMENT;
-    e->stop = 0;
+    atomic_store_explicit(&e->stop, 0, memory_order_relaxed);
     e->nodes = 0;
     e->next_check = ENGINE_CLOCK_NODES;
     e->aborted = false;
