@@ -256,6 +256,7 @@ typedef struct mnk_search_options {
 #define MNK_NO_DEAD_CELLS 4u /* search every cell on no open line */
 #define MNK_NO_THREATS 8u    /* no double-threat loss, no forced block */
 #define MNK_NO_TABLE 16u     /* no transposition table at all */
+#define MNK_NO_PAIRING 32u   /* no draws by the board's pairing strategy */
 
 typedef struct mnk_search_result {
     int best;        /* a best move, or MNK_NO_CELL when the game is over */

@@ -4,9 +4,11 @@
  * Built once per rules (a few microseconds on 3x3, well under a millisecond
  * on 20x20) and then only read: the lines of k cells and which lines pass
  * through each cell, line masks for bitboards, Zobrist keys, the board's
- * symmetries and the static move order.
+ * symmetries, the static move order and a pairing strategy if there is
+ * one (pairing.c).
  */
 #include "internal.h"
+#include "pairing.h"
 
 /* Directions as (row step, column step): across, down, down-right, down-left. */
 static const int dir_dr[4] = {0, 1, 1, 1};
@@ -193,6 +195,7 @@ mnk_status geom_init(geometry *g, mnk_rules rules)
     build_line_table(g);
     build_symmetries(g);
     build_order(g);
+    pairing_build(g);
     /* Keys depend on the rules, so one table can serve games of different
      * rules without mixing them up. */
     uint64_t state = ZOBRIST_SEED ^ ((uint64_t)g->exact << 24 | (uint64_t)g->m << 16 |

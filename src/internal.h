@@ -104,6 +104,12 @@ typedef struct geometry {
     /* Cells by decreasing number of lines through them, centre first: the
      * static move order. */
     int16_t order[MNK_MAX_CELLS];
+    /* A pairing with a pair inside every line, if one was found and checked
+     * (pairing.h): partner[c] is c's partner or -1, line_pair[l] a cell of
+     * the pair inside line l. */
+    bool paired;
+    int16_t partner[MNK_MAX_CELLS];
+    int16_t line_pair[GEOM_MAX_LINES];
 } geometry;
 
 typedef struct board {

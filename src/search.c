@@ -44,6 +44,7 @@
  * turn.
  */
 #include "internal.h"
+#include "pairing.h"
 
 /* How often (in nodes) limits, the stop flag and the callback are looked at. */
 #define SEARCH_CHECK_INTERVAL 4096
@@ -192,7 +193,7 @@ static int order_moves(mnk_solver *s, const board *b, int *moves, int first, boo
  * plays to keep the sum falling). In fixed point, times 2^k, that sum is
  * the scan's potential. A side that cannot win even against a pure blocker
  * cannot win against an opponent who also plays to win. */
-static bool cannot_win(const board *b, const line_scan *scan, int maker, bool maker_to_move)
+static bool erdos_selfridge(const board *b, const line_scan *scan, int maker, bool maker_to_move)
 {
     const geometry *g = b->g;
     uint64_t pot = scan->potential[maker], full = UINT64_C(1) << g->k;
@@ -220,6 +221,25 @@ static bool cannot_win(const board *b, const line_scan *scan, int maker, bool ma
             return false;
     }
     return true;
+}
+
+/* Can `maker` no longer win against best defence? The Erdos-Selfridge
+ * criterion, then the board's pairing (pairing.h: it blocks the maker
+ * whoever is to move). Either rule may be left out for cross-checks. */
+static bool cannot_win(const mnk_solver *s, const board *b, const line_scan *scan, int maker,
+                       bool maker_to_move)
+{
+    if (!(s->disable & MNK_NO_CANNOT_WIN) && erdos_selfridge(b, scan, maker, maker_to_move))
+        return true;
+    return !(s->disable & MNK_NO_PAIRING) && pairing_blocks(b, maker);
+}
+
+/* A position where the pairing blocks both sides is a draw, and so is every
+ * move from it: the mover's mark only closes lines of the opponent, who stays
+ * blocked, and the opponent answers the mover by the pairing. */
+static bool pairing_draw(const mnk_solver *s, const board *b)
+{
+    return !(s->disable & MNK_NO_PAIRING) && pairing_blocks(b, SIDE_X) && pairing_blocks(b, SIDE_O);
 }
 
 /* ---- the search ------------------------------------------------------- */
@@ -287,10 +307,9 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
     int most = MNK_SCORE_WIN - (ply + 3), least = -(MNK_SCORE_WIN - (ply + 4));
     if (s->disable & MNK_NO_THREATS)
         least = -(MNK_SCORE_WIN - (ply + 2)); /* step 3 did not rule that out */
-    bool bounds = !(s->disable & MNK_NO_CANNOT_WIN);
-    if ((empties < 4 && !(s->disable & MNK_NO_THREATS)) || (bounds && cannot_win(b, &scan, other, false)))
+    if ((empties < 4 && !(s->disable & MNK_NO_THREATS)) || cannot_win(s, b, &scan, other, false))
         least = 0; /* the opponent has no time left, or cannot win */
-    if (bounds && cannot_win(b, &scan, side, true))
+    if (cannot_win(s, b, &scan, side, true))
         most = 0;
     if (alpha < least)
         alpha = least;
@@ -634,6 +653,13 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
         s->nodes = 1; /* the root */
         root_minimax(s, &b, rm, n);
         out->depth = s->aborted ? 0 : g->cells - b.filled;
+    } else if (pairing_draw(s, &b)) {
+        s->nodes = 1;
+        for (int i = 0; i < n; i++) {
+            rm[i].score = 0;
+            rm[i].proven = true;
+        }
+        out->depth = g->cells - b.filled;
     } else if (s->weak) {
         out->depth = root_weak(s, &b, rm, n, exact_all);
     } else {

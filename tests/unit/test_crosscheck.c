@@ -3,7 +3,7 @@
  * made by the solver and checked by the textbook minimax where it could
  * finish) solved again in every way the solver can: strong and weak, and
  * with each of its rules left out in turn (symmetry, "cannot win" bounds,
- * dead cells, threats, and the whole table on small positions), plus the
+ * dead cells, threats, pairing, and the whole table on small positions), plus the
  * textbook minimax wherever it can finish. All must agree: a wrong proof
  * is the worst bug this project can have.
  *
@@ -84,6 +84,7 @@ static void test_sets_every_way(void **state)
         {MNK_NO_DEAD_CELLS, "no dead-cell merging"},
         {MNK_NO_THREATS, "no threat rules"},
         {MNK_NO_TABLE, "no table"},
+        {MNK_NO_PAIRING, "no pairing"},
     };
     glob_t files;
     mnk_solver *solver;

@@ -359,28 +359,6 @@ static void test_small_boards_every_position(void **state)
     }
 }
 
-/* A random game on `rules` stopped with `empties` empty cells and nobody
- * having won, its moves chosen to avoid completing lines; false if this
- * random game ran into a line anyway. */
-static bool random_late_position(test_rng *rng, mnk_game *game, int empties)
-{
-    mnk_rules rules = mnk_game_rules(game);
-    assert_int_equal(mnk_game_reset(game, rules, NULL), MNK_OK);
-    while (mnk_game_empty_cells(game) > empties) {
-        int tries = 0, cell;
-        do {
-            cell = random_empty_cell(rng, game);
-            assert_int_equal(mnk_game_play(game, cell), MNK_OK);
-            if (!mnk_game_is_over(game))
-                break;
-            assert_int_equal(mnk_game_undo(game), MNK_OK);
-        } while (++tries < 50);
-        if (mnk_game_is_over(game) || tries == 50)
-            return false;
-    }
-    return true;
-}
-
 /* Late positions on larger boards: 4x4 (both kernels of the minimax on
  * bitboards), 64 cells (the largest with bitboards), 65 and 81 cells (the
  * general board). */

@@ -135,6 +135,28 @@ static inline int random_empty_cell(test_rng *r, const mnk_game *game)
     return MNK_NO_CELL;
 }
 
+/* A random game on `rules` stopped with `empties` empty cells and nobody
+ * having won, its moves chosen to avoid completing lines; false if this
+ * random game ran into a line anyway. */
+static inline bool random_late_position(test_rng *rng, mnk_game *game, int empties)
+{
+    mnk_rules rules = mnk_game_rules(game);
+    assert_int_equal(mnk_game_reset(game, rules, NULL), MNK_OK);
+    while (mnk_game_empty_cells(game) > empties) {
+        int tries = 0, cell;
+        do {
+            cell = random_empty_cell(rng, game);
+            assert_int_equal(mnk_game_play(game, cell), MNK_OK);
+            if (!mnk_game_is_over(game))
+                break;
+            assert_int_equal(mnk_game_undo(game), MNK_OK);
+        } while (++tries < 50);
+        if (mnk_game_is_over(game) || tries == 50)
+            return false;
+    }
+    return true;
+}
+
 /* Does `piece` hold k or more in a row anywhere on the m x n board
  * `cells` (row by row)? Walks every run from its first cell by row and
  * column, the plain way. */

@@ -1,0 +1,53 @@
+/*
+ * pairing.h - draws by pairing strategies: what the solver asks.
+ *
+ * A pairing is a set of disjoint pairs of cells. It blocks a side (the
+ * "maker") when every line the maker could still complete holds one of the
+ * pairs with both cells empty: the other side (the "breaker") then answers
+ * each mark the maker puts on a paired cell with a mark on its partner, and
+ * plays anywhere otherwise, so every such line ends with a breaker's mark
+ * and the maker never completes one, whoever is to move and whatever else
+ * the breaker plays (an extra breaker's mark never helps the maker). On the
+ * empty board a pairing that holds a pair in every line blocks both sides,
+ * and the game is a draw.
+ *
+ * The pairing of a geometry (g->partner, g->line_pair) is built once with
+ * the geometry and checked by code before it is used (pairing_check): the
+ * proof never rests on a table typed in by hand.
+ */
+#ifndef MNK_PAIRING_H
+#define MNK_PAIRING_H
+
+#include "internal.h"
+
+/* No partner, or no pair in a line. */
+#define PAIRING_NONE (-1)
+
+/* Builds the geometry's pairing into g->partner and g->line_pair and sets
+ * g->paired if one was found and passed pairing_check; otherwise clears
+ * them (g->paired false). Needs the lines built. */
+void pairing_build(geometry *g);
+
+/* The periodic pairing of the plane for k >= 9 cut to the board: partner[c]
+ * is c's partner or PAIRING_NONE (its partner is off the board). Returns
+ * false for k < 9, where the plane has no pairing. */
+bool pairing_periodic(const geometry *g, int16_t *partner);
+
+/* Two private cells for every line, by bipartite matching (each line needs
+ * two cells, each cell serves one line); returns false if there is no such
+ * assignment. Exact where no two lines share two cells (boards with k =
+ * m = n), a sufficient test elsewhere. Writes partner only on success. */
+bool pairing_matching(const geometry *g, int16_t *partner);
+
+/* Is partner a pairing (partner[partner[c]] == c, no cell its own partner)
+ * that holds a pair inside every line of g? If line_pair is not NULL,
+ * line_pair[l] gets a cell of a pair inside line l (its partner being the
+ * other), written only when the answer is yes. */
+bool pairing_check(const geometry *g, const int16_t *partner, int16_t *line_pair);
+
+/* Does the geometry's pairing block `maker` in b: every line open to the
+ * maker holds its pair with both cells empty? Then the maker cannot win,
+ * whoever is to move (see above). False when the geometry has no pairing. */
+bool pairing_blocks(const board *b, int maker);
+
+#endif /* MNK_PAIRING_H */
