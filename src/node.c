@@ -1,0 +1,188 @@
+/*
+ * node.c - what every search of the solver does at a node, whatever the
+ * algorithm (alpha-beta in search.c, proof numbers in dfpn.c): count it
+ * against the limits, order its moves, and tell when a side can no longer
+ * win. Each rule that cuts the tree can be left out (s->disable) so that
+ * it can be cross-checked against the search without it.
+ */
+#include "node.h"
+
+#include "pairing.h"
+
+/* On large boards a limited search only plays this close to the marks. */
+#define NEAR_DISTANCE 2
+
+/* Counts a node and returns false once the search must stop. The first
+ * iteration is never stopped, so even a tiny limit yields a move that takes
+ * a win in one or blocks a single threat. */
+bool node_count(mnk_solver *s)
+{
+    if (++s->nodes < s->next_report)
+        return !s->aborted;
+    s->next_report = s->nodes + NODE_CHECK_INTERVAL;
+    if (s->iteration_depth <= 1)
+        return true;
+    if (s->max_nodes && s->nodes >= s->max_nodes)
+        s->aborted = true;
+    if (s->stop)
+        s->aborted = true;
+    if (s->progress) {
+        mnk_progress p = {s->nodes, s->iteration_depth};
+        if (s->progress(s->progress_ctx, &p))
+            s->aborted = true;
+    }
+    return !s->aborted;
+}
+
+/* ---- move ordering ---------------------------------------------------- */
+
+/* How promising each line makes its cells, for the side to move: for each
+ * side the line is still open to, that side's marks on it plus one,
+ * squared (attack counted twice, defence once). Computed once per node;
+ * a cell's promise is the sum over the lines through it. */
+static void line_promise(const board *b, int *value)
+{
+    const geometry *g = b->g;
+    int side = board_side(b);
+    const uint8_t *own = b->count[side], *other = b->count[side ^ 1];
+    for (int l = 0; l < g->nlines; l++) {
+        int v = 0;
+        if (other[l] == 0)
+            v += (own[l] + 1) * (own[l] + 1) * 2;
+        if (own[l] == 0)
+            v += (other[l] + 1) * (other[l] + 1);
+        value[l] = v;
+    }
+}
+
+static int cell_promise(const board *b, const int *line_value, int cell)
+{
+    const geometry *g = b->g;
+    int score = 0;
+    for (int i = g->cell_first[cell]; i < g->cell_first[cell + 1]; i++)
+        score += line_value[g->cell_lines[i]];
+    return score;
+}
+
+static bool near_a_mark(const board *b, int cell)
+{
+    const geometry *g = b->g;
+    int r = cell / g->m, c = cell % g->m;
+    for (int dr = -NEAR_DISTANCE; dr <= NEAR_DISTANCE; dr++)
+        for (int dc = -NEAR_DISTANCE; dc <= NEAR_DISTANCE; dc++) {
+            int rr = r + dr, cc = c + dc;
+            if (rr >= 0 && rr < g->n && cc >= 0 && cc < g->m && b->cell[rr * g->m + cc] != MNK_EMPTY)
+                return true;
+        }
+    return false;
+}
+
+/* The moves to search, best guesses first: the table's move, then by
+ * promise. With `restrict_far` (large boards, limited depth) cells far
+ * from every mark are left out. Returns how many. */
+int node_moves(mnk_solver *s, const board *b, int *moves, int first, bool restrict_far)
+{
+    bool merge_dead = !(s->disable & MNK_NO_DEAD_CELLS);
+    const geometry *g = b->g;
+    int keys[MNK_MAX_CELLS];
+    int line_value[GEOM_MAX_LINES];
+    int n = 0;
+    bool dead_seen = false;
+
+    line_promise(b, line_value);
+    for (int i = 0; i < g->cells; i++) {
+        int cell = g->order[i];
+        if (b->cell[cell] != MNK_EMPTY)
+            continue;
+        if (restrict_far && b->filled > 0 && cell != first && !near_a_mark(b, cell)) {
+            s->restricted = true;
+            continue;
+        }
+        int promise = cell_promise(b, line_value, cell);
+        /* A cell on no line either side can still complete is as good as
+         * any other such cell: a mark there changes nothing but the number
+         * of empty cells. One of them stands for all. */
+        if (promise == 0 && merge_dead) {
+            if (dead_seen)
+                continue;
+            dead_seen = true;
+        }
+        int key = cell == first ? 1 << 30 : promise;
+        /* Insertion by key, stable so the static order breaks ties. */
+        int j = n++;
+        while (j > 0 && keys[j - 1] < key) {
+            keys[j] = keys[j - 1];
+            moves[j] = moves[j - 1];
+            j--;
+        }
+        keys[j] = key;
+        moves[j] = cell;
+        if (restrict_far && b->filled == 0) {
+            s->restricted = true; /* on an empty large board: the centre only */
+            break;
+        }
+    }
+    /* Every empty cell far from the marks: then all of them. */
+    if (n == 0 && restrict_far)
+        return node_moves(s, b, moves, first, false);
+    return n;
+}
+
+/* ---- can a side still win? -------------------------------------------- */
+
+/* The Erdos-Selfridge criterion, for `maker` against a breaker who blocks:
+ * with p(L) = 2^-(cells of L still to fill) summed over the lines L open to
+ * the maker, the maker cannot complete any line if the sum is below 1/2
+ * with the maker to move, or below 1 with the breaker to move (the breaker
+ * plays to keep the sum falling). In fixed point, times 2^k, that sum is
+ * the scan's potential. A side that cannot win even against a pure blocker
+ * cannot win against an opponent who also plays to win. */
+static bool erdos_selfridge(const board *b, const line_scan *scan, int maker, bool maker_to_move)
+{
+    const geometry *g = b->g;
+    uint64_t pot = scan->potential[maker], full = UINT64_C(1) << g->k;
+    if (b->open[maker] == 0 || pot < (maker_to_move ? full / 2 : full))
+        return true;
+    if (!maker_to_move || pot >= full)
+        return false;
+    /* Sharper with the maker to move: its mark on a cell doubles the
+     * weight of the open lines through that cell, so the breaker is then
+     * to move with pot + gain(cell); if that stays below 2^k for the best
+     * cell, the maker still cannot win. (2 pot < 2^k, the plain test, is
+     * the case where gain is bounded by pot.) */
+    const uint8_t *own = b->count[maker], *other = b->count[maker ^ 1];
+    uint64_t room = full - pot;
+    for (int cell = 0; cell < g->cells; cell++) {
+        if (b->cell[cell] != MNK_EMPTY)
+            continue;
+        uint64_t gain = 0;
+        for (int i = g->cell_first[cell]; i < g->cell_first[cell + 1]; i++) {
+            int l = g->cell_lines[i];
+            if (other[l] == 0)
+                gain += UINT64_C(1) << own[l];
+        }
+        if (gain >= room)
+            return false;
+    }
+    return true;
+}
+
+/* Can `maker` no longer win against best defence? The Erdos-Selfridge
+ * criterion, then the board's pairing (pairing.h: it blocks the maker
+ * whoever is to move). Either rule may be left out for cross-checks. */
+bool node_cannot_win(const mnk_solver *s, const board *b, const line_scan *scan, int maker,
+                     bool maker_to_move)
+{
+    if (!(s->disable & MNK_NO_CANNOT_WIN) && erdos_selfridge(b, scan, maker, maker_to_move))
+        return true;
+    return !(s->disable & MNK_NO_PAIRING) && pairing_blocks(b, maker);
+}
+
+/* A position where the pairing blocks both sides is a draw, and so is every
+ * move from it: the mover's mark only closes lines of the opponent, who stays
+ * blocked, and the opponent answers the mover by the pairing. */
+bool node_pairing_draw(const mnk_solver *s, const board *b)
+{
+    return !(s->disable & MNK_NO_PAIRING) && pairing_blocks(b, SIDE_X) && pairing_blocks(b, SIDE_O);
+}
+

@@ -1,0 +1,36 @@
+/*
+ * node.h - the solver's rules at a node, shared by its two searches
+ * (search.c: alpha-beta; dfpn.c: proof numbers). See node.c.
+ */
+#ifndef MNK_NODE_H
+#define MNK_NODE_H
+
+#include "internal.h"
+
+/* How often (in nodes) limits, the stop flag and the callback are looked at. */
+#define NODE_CHECK_INTERVAL 4096
+
+/* Counts a node and returns false once the search must stop (node limit,
+ * stop flag, or the progress callback asked). Never stops while
+ * s->iteration_depth <= 1, so a one-ply search always finishes. */
+bool node_count(mnk_solver *s);
+
+/* The empty cells of b to search, best guesses first: `first` (a cell or
+ * MNK_NO_CELL), then by how many open lines of each side pass through the
+ * cell. Of the cells on no line either side can still complete, one stands
+ * for all (unless MNK_NO_DEAD_CELLS). With restrict_far, cells far from
+ * every mark are left out and s->restricted is set. Returns how many. */
+int node_moves(mnk_solver *s, const board *b, int *moves, int first, bool restrict_far);
+
+/* True only if `maker` can no longer complete a line against best defence,
+ * with the maker to move or not: the Erdos-Selfridge criterion (unless
+ * MNK_NO_CANNOT_WIN) or the board's pairing (unless MNK_NO_PAIRING).
+ * scan is board_scan(b). */
+bool node_cannot_win(const mnk_solver *s, const board *b, const line_scan *scan, int maker,
+                     bool maker_to_move);
+
+/* True only if the pairing blocks both sides (unless MNK_NO_PAIRING): then
+ * the position and every move from it are draws. */
+bool node_pairing_draw(const mnk_solver *s, const board *b);
+
+#endif /* MNK_NODE_H */
