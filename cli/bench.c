@@ -81,7 +81,8 @@ static bool run_set(const cli_options *opt, const char *path, mnk_solver *solver
         mnk_search_result res;
         mnk_search_options o = {0};
         o.algorithm = opt->algorithm;
-        o.mode = opt->weak ? MNK_WEAK : MNK_STRONG;
+        bool weak = opt->weak || opt->algorithm == MNK_DFPN; /* df-pn is always weak */
+        o.mode = weak ? MNK_WEAK : MNK_STRONG;
         mnk_solver_clear(solver);
         double t = cli_now();
         mnk_best_move(solver, game, &o, &res);
@@ -89,7 +90,7 @@ static bool run_set(const cli_options *opt, const char *path, mnk_solver *solver
         st->nodes += res.nodes;
         st->positions++;
         /* Weak solving knows the plies of draws (a full board) only. */
-        bool plies_known = !opt->weak || res.value.result == MNK_DRAW;
+        bool plies_known = !weak || res.value.result == MNK_DRAW;
         if (res.value.result != parse_result(result) || (plies_known && res.value.plies != plies)) {
             st->wrong++;
             fprintf(stderr, "mnk bench: %s:%d: %s is %s %d, the solver says %s %d\n", path, lineno, pos,

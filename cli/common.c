@@ -83,7 +83,8 @@ static void print_help(const cli_command *cmd)
     if (cmd->options & OPT_JSON)
         printf("  --json             print JSON (JSON Lines when reading positions from -)\n");
     if (cmd->options & OPT_ALGORITHM)
-        printf("  --algorithm A      alphabeta (the solver, default) or minimax (textbook)\n");
+        printf("  --algorithm A      alphabeta (the solver, default), dfpn (proof\n"
+               "                     numbers, weak) or minimax (textbook)\n");
     if (cmd->options & OPT_WEAK)
         printf("  --weak             prove win, draw or loss only, not the plies (faster)\n");
     if (cmd->options & OPT_MAX)
@@ -202,8 +203,10 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
                 opt->algorithm = MNK_ALPHABETA;
             else if (strcmp(arg, "minimax") == 0)
                 opt->algorithm = MNK_MINIMAX;
+            else if (strcmp(arg, "dfpn") == 0)
+                opt->algorithm = MNK_DFPN;
             else
-                return cli_usage_error(cmd, "invalid --algorithm '%s': expected alphabeta or minimax", arg);
+                return cli_usage_error(cmd, "invalid --algorithm '%s': expected alphabeta, dfpn or minimax", arg);
             break;
         case O_TABLE: {
             uint64_t mib;

@@ -28,7 +28,8 @@ int cmd_solve(const cli_options *opt)
         cli_json_string(stdout, pos);
         cli_json_rules(stdout, r);
         printf(",\"algorithm\":\"%s\",\"result\":\"%s\",\"plies\":",
-               opt->algorithm == MNK_MINIMAX ? "minimax" : "alphabeta", cli_result_name(res.value.result));
+               opt->algorithm == MNK_MINIMAX ? "minimax" : opt->algorithm == MNK_DFPN ? "dfpn" : "alphabeta",
+               cli_result_name(res.value.result));
         if (res.value.proven && res.value.plies >= 0)
             printf("%d", res.value.plies);
         else

@@ -222,7 +222,11 @@ typedef enum mnk_mode { MNK_STRONG = 0, MNK_WEAK = 1 } mnk_mode;
 
 typedef enum mnk_algorithm {
     MNK_ALPHABETA = 0, /* the solver: negamax, alpha-beta, table, symmetry, threats */
-    MNK_MINIMAX = 1    /* the textbook minimax: the whole tree, no pruning */
+    MNK_MINIMAX = 1,   /* the textbook minimax: the whole tree, no pruning */
+    /* Proof-number search (df-pn) with the solver's table, symmetry and
+     * rules: always weak (mode is not looked at); on boards of more than 64
+     * cells the solver's alpha-beta runs instead. */
+    MNK_DFPN = 2
 } mnk_algorithm;
 
 /* What a long search tells its caller from time to time. */

@@ -223,7 +223,11 @@ typedef struct tt_entry {
     uint8_t generation;
 } tt_entry;
 
-enum { TT_NONE = 0, TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+enum { TT_NONE = 0, TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3, TT_PN = 4 };
+
+/* Proof and disproof numbers as the table keeps them (24 bits each);
+ * TT_PN_INF stands for infinity (proven or disproven). */
+#define TT_PN_INF 0xFFFFFFu
 
 typedef struct tt_table {
     tt_entry *entries;
@@ -239,6 +243,11 @@ void tt_setup(tt_table *t, void *mem, size_t bytes, bool zeroed);
 void tt_clear(tt_table *t);
 const tt_entry *tt_probe(const tt_table *t, uint64_t key);
 void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bound);
+/* df-pn's entries (bound TT_PN; tt_probe never returns them): a node's
+ * proof and disproof numbers, each at most TT_PN_INF. tt_probe_pn returns
+ * false if the key is not there. */
+void tt_store_pn(tt_table *t, uint64_t key, uint32_t pn, uint32_t dn);
+bool tt_probe_pn(const tt_table *t, uint64_t key, uint32_t *pn, uint32_t *dn);
 static inline size_t tt_entries(const tt_table *t) { return t->mask + 1; }
 /* Mate scores are stored relative to the node, not the root. */
 int tt_score_to_table(int score, int ply);
@@ -258,6 +267,7 @@ struct mnk_solver {
     bool aborted;
     bool restricted; /* moves were left out: no proof from this search */
     bool weak;       /* this search proves win, draw or loss only */
+    bool dfpn;       /* weak, by proof numbers (dfpn.c) instead of alpha-beta */
     unsigned disable; /* MNK_NO_* rules left out */
     /* Set by mnk_solver_new when the memory came from mmap. */
     void *alloc_base;

@@ -44,6 +44,7 @@
  * turn.
  */
 #include "internal.h"
+#include "dfpn.h"
 #include "node.h"
 
 
@@ -60,7 +61,9 @@ static void solver_begin(mnk_solver *s, const mnk_search_options *o)
     s->iteration_depth = 0;
     s->aborted = false;
     s->restricted = false;
-    s->weak = o && o->mode == MNK_WEAK && o->algorithm == MNK_ALPHABETA;
+    s->weak = o && ((o->mode == MNK_WEAK && o->algorithm == MNK_ALPHABETA) ||
+                    o->algorithm == MNK_DFPN);
+    s->dfpn = false; /* run_root decides, knowing the board */
     s->disable = o ? o->disable : 0;
 }
 
@@ -375,7 +378,21 @@ static mnk_value move_value(const mnk_solver *s, const mnk_game *game, const roo
 /* Weak results at the root: only their sign means anything. */
 #define WEAK_WIN (SCORE_PROVEN + 1)
 
-/* Weak solving: two null-window searches per move at most, "does it win?"
+/* The weak solver's question about a root move, asked of the position after
+ * it: pass 0, "does the move win?" (> 0 if so), pass 1, "does it lose?"
+ * (< 0 if so, >= 0 for a draw or better). By alpha-beta with a null window
+ * to the end of the game, or by df-pn. Meaningless if s->aborted. */
+static int weak_question(mnk_solver *s, board *b, int empties, int pass)
+{
+    if (s->dfpn) {
+        int mover = board_side(b) ^ 1;
+        dfpn_result r = dfpn_solve(s, b, pass == 0 ? mover : mover ^ 1);
+        return r != DFPN_PROVEN ? 0 : pass == 0 ? 1 : -1;
+    }
+    return pass == 0 ? -search(s, b, 1, empties - 1, -1, 0) : -search(s, b, 1, empties - 1, 0, 1);
+}
+
+/* Weak solving: two questions per move at most, "does it win?"
  * (window 0, 1) and, for those that do not, "does it draw?" (window -1, 0),
  * each to the end of the game. A search for the best move stops at the
  * first win, or else at the first draw. Returns the plies searched; if
@@ -414,14 +431,14 @@ static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_a
             if (m->proven)
                 continue;
             board_play(b, m->cell);
-            int score = pass == 0 ? -search(s, b, 1, empties - 1, -1, 0)
-                                  : -search(s, b, 1, empties - 1, 0, 1);
+            int score = weak_question(s, b, empties, pass);
             board_undo(b, m->cell);
             if (s->aborted) {
                 root_move work[MNK_MAX_CELLS];
                 mem_copy(work, rm, sizeof(root_move) * (size_t)n);
                 s->aborted = false;
                 s->weak = false;
+                s->dfpn = false;
                 root_iteration(s, b, work, n, 1, exact_all);
                 mem_copy(rm, work, sizeof(root_move) * (size_t)n);
                 s->aborted = true;
@@ -483,6 +500,7 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
         }
         out->depth = g->cells - b.filled;
     } else if (s->weak) {
+        s->dfpn = o->algorithm == MNK_DFPN && dfpn_fits(g);
         out->depth = root_weak(s, &b, rm, n, exact_all);
     } else {
         out->depth = root_alphabeta(s, &b, rm, n, exact_all);

@@ -12,6 +12,11 @@
  *     bound        8  TT_EXACT, TT_LOWER (score >= stored), TT_UPPER
  *     generation   8  entries of an older generation count as empty
  *
+ * df-pn's entries (bound TT_PN) use the same 16 bytes: the key, then the
+ * proof number (24 bits) and the disproof number (24 bits) packed into
+ * score, move and depth. Their keys are salted by the searcher (dfpn.c),
+ * so they never answer an alpha-beta probe; tt_probe skips them anyway.
+ *
  * Two slots per key, a bucket (index = key & active_mask, even): the first
  * keeps the entry that searched the most plies below it, the second takes
  * whatever the first turns away, so deep positions near the leaves are
@@ -89,14 +94,66 @@ static tt_entry *bucket(const tt_table *t, uint64_t key)
     return &t->entries[key & t->active_mask & ~(size_t)1];
 }
 
-const tt_entry *tt_probe(const tt_table *t, uint64_t key)
+/* The live entry of this key and kind (TT_PN or not) in its bucket. */
+static const tt_entry *find(const tt_table *t, uint64_t key, bool pn)
 {
     const tt_entry *b = bucket(t, key);
-    if (b[0].key == key && live(t, &b[0]))
-        return &b[0];
-    if (b[1].key == key && live(t, &b[1]))
-        return &b[1];
+    for (int i = 0; i < 2; i++)
+        if (b[i].key == key && live(t, &b[i]) && (b[i].bound == TT_PN) == pn)
+            return &b[i];
     return NULL;
+}
+
+const tt_entry *tt_probe(const tt_table *t, uint64_t key)
+{
+    return find(t, key, false);
+}
+
+bool tt_probe_pn(const tt_table *t, uint64_t key, uint32_t *pn, uint32_t *dn)
+{
+    const tt_entry *e = find(t, key, true);
+    if (!e)
+        return false;
+    uint64_t packed = (uint64_t)(uint16_t)e->score | (uint64_t)(uint16_t)e->move << 16 |
+                      (uint64_t)e->depth << 32;
+    *pn = (uint32_t)(packed >> 24);
+    *dn = (uint32_t)(packed & TT_PN_INF);
+    return true;
+}
+
+/* Proven and disproven entries (a number 0) stay in the first slot: they
+ * end a search at once, whatever work they took; the rest take the second. */
+void tt_store_pn(tt_table *t, uint64_t key, uint32_t pn, uint32_t dn)
+{
+    if (t->used * 2 >= t->active_mask + 1 && t->active_mask < t->mask)
+        grow(t);
+    tt_entry *b = bucket(t, key), *e;
+    bool live0 = live(t, &b[0]), live1 = live(t, &b[1]);
+    bool final = pn == 0 || dn == 0;
+    if (live0 && b[0].key == key) {
+        e = &b[0];
+    } else if (live1 && b[1].key == key) {
+        e = &b[1];
+    } else if (!live0) {
+        t->used++;
+        e = &b[0];
+    } else if (final) {
+        t->used += !live1;
+        b[1] = b[0];
+        e = &b[0];
+    } else {
+        t->used += !live1;
+        e = &b[1];
+    }
+    pn = pn < TT_PN_INF ? pn : TT_PN_INF;
+    dn = dn < TT_PN_INF ? dn : TT_PN_INF;
+    uint64_t packed = (uint64_t)pn << 24 | dn;
+    e->key = key;
+    e->score = (int16_t)(uint16_t)packed;
+    e->move = (int16_t)(uint16_t)(packed >> 16);
+    e->depth = (uint16_t)(packed >> 32);
+    e->bound = TT_PN;
+    e->generation = t->generation;
 }
 
 void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bound)

@@ -1,7 +1,8 @@
 /*
  * test_crosscheck.c - every benchmark position (bench/sets/ (every .txt file), values
  * made by the solver and checked by the textbook minimax where it could
- * finish) solved again in every way the solver can: strong and weak, and
+ * finish) solved again in every way the solver can: strong and weak
+ * alpha-beta and df-pn, and
  * with each of its rules left out in turn (symmetry, "cannot win" bounds,
  * dead cells, threats, pairing, and the whole table on small positions), plus the
  * textbook minimax wherever it can finish. All must agree: a wrong proof
@@ -117,12 +118,14 @@ static void test_sets_every_way(void **state)
             expected want = {parse_result(result), plies};
             int empties = mnk_game_empty_cells(game);
             positions++;
-            for (int mode = 0; mode < 2; mode++)
+            /* Strong and weak alpha-beta, and df-pn (always weak). */
+            for (int mode = 0; mode < 3; mode++)
                 for (size_t r = 0; r < sizeof rules_out / sizeof rules_out[0]; r++) {
                     if (rules_out[r].disable == MNK_NO_TABLE && empties > NO_TABLE_EMPTIES)
                         continue;
                     mnk_search_options o = {0};
                     o.mode = mode ? MNK_WEAK : MNK_STRONG;
+                    o.algorithm = mode == 2 ? MNK_DFPN : MNK_ALPHABETA;
                     o.disable = rules_out[r].disable;
                     check(solver, game, pos, want, &o, rules_out[r].name);
                     searches++;
