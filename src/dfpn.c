@@ -50,6 +50,7 @@
 #define DFPN_INF TT_PN_INF
 /* The frame of a node keeps its children's numbers: one frame a ply. */
 #define DFPN_MAX_CELLS GEOM_BITBOARD_CELLS
+#define DFPN_CHILD_DELTA(n) 1u
 
 /* The two questions (X attacks, O attacks) keep separate numbers, and
  * neither meets an alpha-beta entry of the same position. */
@@ -94,10 +95,15 @@ static uint64_t node_key(const dfpn *d, const board *b, int cell)
     return best ^ attacker_salt[d->attacker];
 }
 
-static void lookup(const dfpn *d, uint64_t key, uint32_t *phi, uint32_t *delta)
+/* A node's numbers from the table; a node not there gets phi 1 and delta
+ * `moves`: its mover needs one good move, its failure needs every move to
+ * fail (mobility, the usual first guess). */
+static void lookup(const dfpn *d, uint64_t key, uint32_t moves, uint32_t *phi, uint32_t *delta)
 {
-    if (!d->table || !tt_probe_pn(&d->s->tt, key, phi, delta))
-        *phi = *delta = 1;
+    if (!d->table || !tt_probe_pn(&d->s->tt, key, phi, delta)) {
+        *phi = 1;
+        *delta = moves;
+    }
 }
 
 static void store(const dfpn *d, uint64_t key, uint32_t phi, uint32_t delta)
@@ -145,7 +151,7 @@ static void mid(dfpn *d, board *b, uint32_t th_phi, uint32_t th_delta, uint32_t 
     uint32_t phi, delta;
     line_scan scan;
 
-    lookup(d, key, &phi, &delta);
+    lookup(d, key, 1, &phi, &delta);
     if (phi >= th_phi || delta >= th_delta || !node_count(s)) {
         *phi_out = phi;
         *delta_out = delta;
@@ -169,7 +175,7 @@ static void mid(dfpn *d, board *b, uint32_t th_phi, uint32_t th_delta, uint32_t 
     }
     MNK_ASSERT(n > 0 && n <= DFPN_MAX_CELLS);
     for (int i = 0; i < n; i++)
-        lookup(d, node_key(d, b, moves[i]), &cphi[i], &cdelta[i]);
+        lookup(d, node_key(d, b, moves[i]), DFPN_CHILD_DELTA(n), &cphi[i], &cdelta[i]);
 
     for (;;) {
         /* This node's numbers from its children's, and the child to search:

@@ -168,14 +168,17 @@ static bool erdos_selfridge(const board *b, const line_scan *scan, int maker, bo
 }
 
 /* Can `maker` no longer win against best defence? The Erdos-Selfridge
- * criterion, then the board's pairing (pairing.h: it blocks the maker
- * whoever is to move). Either rule may be left out for cross-checks. */
+ * criterion, then the board's pairing, then a pairing of the position's
+ * open lines found by matching (pairing.h: a pairing blocks the maker
+ * whoever is to move). Each rule may be left out for cross-checks. */
 bool node_cannot_win(const mnk_solver *s, const board *b, const line_scan *scan, int maker,
                      bool maker_to_move)
 {
     if (!(s->disable & MNK_NO_CANNOT_WIN) && erdos_selfridge(b, scan, maker, maker_to_move))
         return true;
-    return !(s->disable & MNK_NO_PAIRING) && pairing_blocks(b, maker);
+    if (!(s->disable & MNK_NO_PAIRING) && pairing_blocks(b, maker))
+        return true;
+    return !(s->disable & MNK_NO_MATCHING) && pairing_matches(b, maker);
 }
 
 /* A position where the pairing blocks both sides is a draw, and so is every

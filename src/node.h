@@ -24,7 +24,8 @@ int node_moves(mnk_solver *s, const board *b, int *moves, int first, bool restri
 
 /* True only if `maker` can no longer complete a line against best defence,
  * with the maker to move or not: the Erdos-Selfridge criterion (unless
- * MNK_NO_CANNOT_WIN) or the board's pairing (unless MNK_NO_PAIRING).
+ * MNK_NO_CANNOT_WIN), the board's pairing (unless MNK_NO_PAIRING) or a
+ * pairing of the open lines by matching (unless MNK_NO_MATCHING).
  * scan is board_scan(b). */
 bool node_cannot_win(const mnk_solver *s, const board *b, const line_scan *scan, int maker,
                      bool maker_to_move);

@@ -20,7 +20,9 @@
  *   (k - 1) / 2 >= 4).
  *
  * - A bipartite matching that gives every line two private cells, for small
- *   boards (where it exists, the lines are fewer than half the cells).
+ *   boards (where it exists, the lines are fewer than half the cells). In a
+ *   position the same matching, over the lines still open to the maker and
+ *   the empty cells, blocks the maker from there on (pairing_matches).
  *
  * Whatever builds it, a pairing is only used after pairing_check has found
  * a pair inside every line of the actual board.
@@ -64,21 +66,24 @@ bool pairing_periodic(const geometry *g, int16_t *partner)
 
 /* ---- matching --------------------------------------------------------- */
 
-/* Kuhn's augmenting paths: slot 2l and 2l+1 are line l's two cells. */
+/* Kuhn's augmenting paths: slots 2i and 2i+1 are the two cells the i-th
+ * line to pair needs; a cell is free if the position leaves it empty. */
 typedef struct matching {
     const geometry *g;
-    int16_t owner[MNK_MAX_CELLS]; /* the slot holding a cell, or -1 */
-    int16_t seen[MNK_MAX_CELLS];  /* the search that last visited a cell */
+    const board *b;                 /* NULL: the empty board */
+    int16_t line[GEOM_MAX_LINES];   /* the lines to pair */
+    int16_t owner[MNK_MAX_CELLS];   /* the slot holding a cell, or -1 */
+    int16_t seen[MNK_MAX_CELLS];    /* the search that last visited a cell */
     int stamp;
 } matching;
 
 static bool augment(matching *mt, int slot)
 {
     const geometry *g = mt->g;
-    int l = slot / 2;
+    int l = mt->line[slot / 2];
     for (int i = 0; i < g->k; i++) {
         int cell = g->line_start[l] + i * g->line_step[l];
-        if (mt->seen[cell] == mt->stamp)
+        if (mt->seen[cell] == mt->stamp || (mt->b && mt->b->cell[cell] != MNK_EMPTY))
             continue;
         mt->seen[cell] = (int16_t)mt->stamp;
         if (mt->owner[cell] < 0 || augment(mt, mt->owner[cell])) {
@@ -89,40 +94,65 @@ static bool augment(matching *mt, int slot)
     return false;
 }
 
-bool pairing_matching(const geometry *g, int16_t *partner)
+/* Two private free cells for each line open to the maker (every line on
+ * the empty board); on success the pairs go to partner if it is not NULL. */
+static bool match_lines(const geometry *g, const board *b, int maker, int16_t *partner)
 {
-    /* Two cells a line, one line a cell: at most cells / 2 lines. Lines of
-     * one cell cannot hold a pair. */
-    if (g->k < 2 || 2 * g->nlines > g->cells)
-        return false;
     matching mt;
+    int nlines = 0, free = g->cells;
+    if (g->k < 2)
+        return false; /* a line of one cell holds no pair */
     mt.g = g;
+    mt.b = b;
+    for (int l = 0; l < g->nlines; l++)
+        if (!b || b->count[maker ^ 1][l] == 0)
+            mt.line[nlines++] = (int16_t)l;
+    if (b)
+        free -= b->filled;
+    if (2 * nlines > free)
+        return false;
     for (int c = 0; c < g->cells; c++) {
         mt.owner[c] = -1;
         mt.seen[c] = -1;
     }
-    for (int slot = 0; slot < 2 * g->nlines; slot++) {
+    for (int slot = 0; slot < 2 * nlines; slot++) {
         mt.stamp = slot;
         if (!augment(&mt, slot))
             return false;
     }
+    if (!partner)
+        return true;
     int16_t first[GEOM_MAX_LINES];
-    for (int l = 0; l < g->nlines; l++)
-        first[l] = PAIRING_NONE;
+    for (int i = 0; i < nlines; i++)
+        first[i] = PAIRING_NONE;
     for (int c = 0; c < g->cells; c++)
         partner[c] = PAIRING_NONE;
     for (int c = 0; c < g->cells; c++) {
         if (mt.owner[c] < 0)
             continue;
-        int l = mt.owner[c] / 2;
-        if (first[l] == PAIRING_NONE) {
-            first[l] = (int16_t)c;
+        int i = mt.owner[c] / 2;
+        if (first[i] == PAIRING_NONE) {
+            first[i] = (int16_t)c;
         } else {
-            partner[c] = first[l];
-            partner[first[l]] = (int16_t)c;
+            partner[c] = first[i];
+            partner[first[i]] = (int16_t)c;
         }
     }
     return true;
+}
+
+bool pairing_matching(const geometry *g, int16_t *partner)
+{
+    return match_lines(g, NULL, 0, partner);
+}
+
+bool pairing_matches(const board *b, int maker)
+{
+    /* Two cells a line, one line a cell: a count rules most positions out
+     * before any matching. */
+    if (2 * b->open[maker] > b->g->cells - b->filled)
+        return false;
+    return match_lines(b->g, b, maker, NULL);
 }
 
 /* ---- checking and using ----------------------------------------------- */

@@ -45,6 +45,12 @@ bool pairing_matching(const geometry *g, int16_t *partner);
  * other), written only when the answer is yes. */
 bool pairing_check(const geometry *g, const int16_t *partner, int16_t *line_pair);
 
+/* Can every line open to `maker` in b be given two private empty cells (a
+ * bipartite matching of lines and cells)? Those pairs then block the maker
+ * (see above), whoever is to move: true only if the maker cannot win.
+ * Costs a matching when the open lines are at most half the empty cells. */
+bool pairing_matches(const board *b, int maker);
+
 /* Does the geometry's pairing block `maker` in b: every line open to the
  * maker holds its pair with both cells empty? Then the maker cannot win,
  * whoever is to move (see above). False when the geometry has no pairing. */

@@ -5,7 +5,7 @@
  *
  * The reference is the plain solver: alpha-beta, strong, with every rule
  * that cuts the tree left out (symmetry, cannot-win bounds, dead cells,
- * threats, pairing) and only the table kept. Against it: df-pn and weak
+ * threats, pairing, matching) and only the table kept. Against it: df-pn and weak
  * alpha-beta, each with all rules and with each rule left out in turn, and
  * strong alpha-beta with all rules. All must give the same result (win,
  * draw or loss), and a best move that keeps it. Positions with few empty
@@ -15,7 +15,7 @@
 
 #define ALL_RULES_OUT                                                                    \
     (MNK_NO_SYMMETRY | MNK_NO_CANNOT_WIN | MNK_NO_DEAD_CELLS | MNK_NO_THREATS |          \
-     MNK_NO_PAIRING)
+     MNK_NO_PAIRING | MNK_NO_MATCHING)
 /* The textbook minimax only on positions this small. */
 #define MINIMAX_EMPTIES 9
 /* Positions of at most this many empty cells (solved in milliseconds). */
@@ -31,6 +31,7 @@ static const struct {
     {MNK_NO_DEAD_CELLS, "no dead cells"},
     {MNK_NO_THREATS, "no threat rules"},
     {MNK_NO_PAIRING, "no pairing"},
+    {MNK_NO_MATCHING, "no matching"},
 };
 
 static mnk_search_result solve(mnk_solver *solver, const mnk_game *game, mnk_algorithm algorithm,

@@ -11,7 +11,9 @@
  * on (row, column) pairs. Then the solver: 20,20,9 and every k >= 9 board
  * is a draw at once, strong and weak, for every move, and the rule changes
  * no value where it applies on small boards (checked with the rule left
- * out and with the textbook minimax).
+ * out and with the textbook minimax). The matching over a position's open
+ * lines (pairing_matches) is checked against the plain solver wherever it
+ * claims that a side cannot win.
  */
 #include "unit.h"
 
@@ -277,6 +279,50 @@ static void test_same_values_with_and_without(void **state)
     mnk_solver_free(solver);
 }
 
+/* pairing_matches against the plain solver: in random positions of
+ * 4x4 to 6x6 boards with k = 3 to 5, whenever it says a side cannot win,
+ * the solver with every cutting rule left out finds no win for that side. */
+static void test_matches_sound(void **state)
+{
+    (void)state;
+    const unsigned plain = MNK_NO_SYMMETRY | MNK_NO_CANNOT_WIN | MNK_NO_DEAD_CELLS |
+                           MNK_NO_THREATS | MNK_NO_PAIRING | MNK_NO_MATCHING;
+    mnk_solver *solver = new_solver((size_t)8 << 20);
+    test_rng rng = rng_seeded(77);
+    int claims = 0, positions = 0;
+    for (int m = 4; m <= 6; m++)
+        for (int n = 4; n <= 6; n++)
+            for (int k = 3; k <= 5 && k <= (m > n ? m : n); k++) {
+                mnk_game *game = new_game(rules_of(m, n, k));
+                for (int trial = 0; trial < 30; trial++) {
+                    int empties = 6 + rng_below(&rng, 7);
+                    if (empties >= m * n || !random_late_position(&rng, game, empties))
+                        continue;
+                    positions++;
+                    const board *b = &game->b;
+                    for (int maker = SIDE_X; maker <= SIDE_O; maker++) {
+                        if (!pairing_matches(b, maker))
+                            continue;
+                        claims++;
+                        mnk_search_options o = {0};
+                        mnk_search_result res;
+                        o.disable = plain;
+                        mnk_solver_clear(solver);
+                        assert_int_equal(mnk_best_move(solver, game, &o, &res), MNK_OK);
+                        bool to_move = board_side(b) == maker;
+                        mnk_result no_win_for_maker = to_move ? MNK_WIN : MNK_LOSS;
+                        assert_true(res.value.proven);
+                        assert_int_not_equal(res.value.result, no_win_for_maker);
+                    }
+                }
+                mnk_game_free(game);
+            }
+    print_message("%d positions, %d claims that a side cannot win, all confirmed\n", positions,
+                  claims);
+    assert_true(claims > 50);
+    mnk_solver_free(solver);
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +333,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_blocks_follow_the_strategy),
         cmocka_unit_test(test_solver_draws_by_pairing),
         cmocka_unit_test(test_same_values_with_and_without),
+        cmocka_unit_test(test_matches_sound),
     };
     if (argc > 1)
         cmocka_set_test_filter(argv[1]);
