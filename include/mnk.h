@@ -262,6 +262,7 @@ typedef struct mnk_search_options {
 #define MNK_NO_TABLE 16u     /* no transposition table at all */
 #define MNK_NO_PAIRING 32u   /* no draws by the board's pairing strategy */
 #define MNK_NO_MATCHING 64u  /* no pairings of a position's open lines */
+#define MNK_NO_WEAK_FIRST 128u /* strong solving without the weak result first */
 
 typedef struct mnk_search_result {
     int best;        /* a best move, or MNK_NO_CELL when the game is over */

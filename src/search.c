@@ -290,9 +290,11 @@ static int root_iteration(mnk_solver *s, board *b, root_move *work, int n, int d
 /* Iterative deepening over the root moves. With `exact_all` every move gets
  * its own full window (analysis); otherwise moves after the first are only
  * asked whether they are as good as the best so far (window best-1, +inf),
- * which is enough to find all equally good moves. Returns the depth of the
- * last complete iteration; rm holds its values. */
-static int root_alphabeta(mnk_solver *s, board *b, root_move *rm, int n, bool exact_all)
+ * which is enough to find all equally good moves. Stops after max_depth
+ * plies at most. Returns the depth of the last complete iteration; rm
+ * holds its values. */
+static int root_alphabeta(mnk_solver *s, board *b, root_move *rm, int n, bool exact_all,
+                          int max_depth)
 {
     int empties = b->g->cells - b->filled;
     int completed = 0;
@@ -318,7 +320,7 @@ static int root_alphabeta(mnk_solver *s, board *b, root_move *rm, int n, bool ex
     /* Small enough: solve outright. Otherwise deepen one ply at a time. */
     int depth = empties <= SOLVE_OUTRIGHT_EMPTIES ? empties : 1;
     bool stopped = false;
-    while (depth <= empties) {
+    while (depth <= empties && depth <= max_depth) {
         int best = root_iteration(s, b, work, n, depth, exact_all);
         if (s->aborted) {
             if (completed > 0 || depth == 1)
@@ -460,6 +462,101 @@ static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_a
     return empties;
 }
 
+/* After a weak search found a draw at best: the draw question for the
+ * root moves in cell order, until the first draw (the move a search for
+ * the best move picks among equal ones) or, with `all`, for every move. */
+static void weak_draws(mnk_solver *s, board *b, root_move *rm, int n, bool all)
+{
+    int empties = b->g->cells - b->filled;
+    for (int i = 0; i < n; i++) {
+        if (!rm[i].proven) {
+            board_play(b, rm[i].cell);
+            int score = weak_question(s, b, empties, 1);
+            board_undo(b, rm[i].cell);
+            if (s->aborted)
+                return;
+            rm[i].score = score >= 0 ? 0 : -WEAK_WIN;
+            rm[i].proven = true;
+        }
+        if (!all && rm[i].score == 0)
+            return;
+    }
+}
+
+/* Strong solving, the weak question first. Every draw lasts to the full
+ * board, so a draw proven weakly is exact: when the best any move can do
+ * is draw, the weak answers settle the best move, and analysis needs plies
+ * only for the moves that lose; only a win or a loss at the root needs the
+ * strong search throughout. `all`: every drawing move is wanted (analysis,
+ * or a random pick among equal moves). Returns the plies searched, like
+ * root_alphabeta.
+ *
+ * A search stopped by a limit in the weak pass would have nothing but one
+ * ply to show, so a few plies of the strong search come first (cheap); a
+ * stopped weak pass gives their values, as the strong search alone would
+ * have given at least. Boards of more than 64 cells, which the solver
+ * cannot prove anyway, deepen the strong search alone. */
+#define STRONG_SHALLOW_DEPTH 4
+static int root_strong(mnk_solver *s, board *b, root_move *rm, int n, bool exact_all, bool all)
+{
+    int empties = b->g->cells - b->filled;
+    if ((s->disable & MNK_NO_WEAK_FIRST) || !b->g->small)
+        return root_alphabeta(s, b, rm, n, exact_all, empties);
+
+    int shallow = root_alphabeta(s, b, rm, n, exact_all, STRONG_SHALLOW_DEPTH);
+    /* Done already, as root_alphabeta judges it: the moves that matter
+     * (all, or the best) proven. */
+    int best = -SCORE_INF;
+    bool done = true;
+    for (int i = 0; i < n; i++)
+        best = rm[i].score > best ? rm[i].score : best;
+    for (int i = 0; i < n; i++)
+        done &= rm[i].proven || !(exact_all || rm[i].score == best);
+    if (s->aborted || shallow >= empties || done)
+        return shallow;
+    root_move saved[MNK_MAX_CELLS];
+    mem_copy(saved, rm, sizeof(root_move) * (size_t)n);
+
+    s->weak = true;
+    root_weak(s, b, rm, n, false);
+    /* A draw at best: no move wins (root_weak asked each) and one draws. */
+    bool draw = false, win = false;
+    for (int i = 0; i < n && !s->aborted; i++) {
+        win |= rm[i].proven && rm[i].score > 0;
+        draw |= rm[i].proven && rm[i].score == 0;
+    }
+    draw &= !win;
+    /* Which draw? */
+    if (draw)
+        weak_draws(s, b, rm, n, all || exact_all);
+    s->weak = false;
+    if (s->aborted) {
+        mem_copy(rm, saved, sizeof(root_move) * (size_t)n);
+        return shallow;
+    }
+    if (!draw)
+        return root_alphabeta(s, b, rm, n, exact_all, empties);
+    if (exact_all) {
+        /* The losing moves' plies, by the strong search over them alone. */
+        root_move lost[MNK_MAX_CELLS];
+        int nlost = 0;
+        for (int i = 0; i < n; i++)
+            if (rm[i].score < 0)
+                lost[nlost++] = rm[i];
+        if (nlost > 0) {
+            root_alphabeta(s, b, lost, nlost, true, empties);
+            if (s->aborted) {
+                mem_copy(rm, saved, sizeof(root_move) * (size_t)n);
+                return shallow;
+            }
+            for (int i = 0, j = 0; i < n && j < nlost; i++)
+                if (rm[i].cell == lost[j].cell)
+                    rm[i] = lost[j++];
+        }
+    }
+    return empties;
+}
+
 /* Runs a search of either algorithm and fills `out`; rm gets every move's
  * value in cell order. */
 static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search_options *o,
@@ -503,7 +600,7 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
         s->dfpn = o->algorithm == MNK_DFPN && dfpn_fits(g);
         out->depth = root_weak(s, &b, rm, n, exact_all);
     } else {
-        out->depth = root_alphabeta(s, &b, rm, n, exact_all);
+        out->depth = root_strong(s, &b, rm, n, exact_all, o && o->seed);
     }
     out->nodes = s->nodes;
     out->complete = !s->aborted;

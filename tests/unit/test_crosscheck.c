@@ -4,7 +4,8 @@
  * finish) solved again in every way the solver can: strong and weak
  * alpha-beta and df-pn, and
  * with each of its rules left out in turn (symmetry, "cannot win" bounds,
- * dead cells, threats, pairing, matching, and the whole table on small positions), plus the
+ * dead cells, threats, pairing, matching, the weak search before the
+ * strong one, and the whole table on small positions), plus the
  * textbook minimax wherever it can finish. All must agree: a wrong proof
  * is the worst bug this project can have.
  *
@@ -87,6 +88,7 @@ static void test_sets_every_way(void **state)
         {MNK_NO_TABLE, "no table"},
         {MNK_NO_PAIRING, "no pairing"},
         {MNK_NO_MATCHING, "no matching"},
+        {MNK_NO_WEAK_FIRST, "no weak search first"},
     };
     glob_t files;
     mnk_solver *solver;

@@ -105,6 +105,8 @@ static void test_random_positions_every_way(void **state)
                         solve(solver, game, MNK_ALPHABETA, MNK_STRONG, ALL_RULES_OUT).value.result;
                     counts[want + 1]++;
                     check_one(solver, game, want, MNK_ALPHABETA, MNK_STRONG, 0, "strong");
+                    check_one(solver, game, want, MNK_ALPHABETA, MNK_STRONG, MNK_NO_WEAK_FIRST,
+                              "strong, no weak search first");
                     for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
                         check_one(solver, game, want, MNK_DFPN, MNK_WEAK, configs[c].disable,
                                   configs[c].name);

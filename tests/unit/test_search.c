@@ -419,7 +419,7 @@ static void test_node_limits(void **state)
     (void)state;
     mnk_solver *solver = new_solver(1 << 20);
     mnk_search_options o = {0};
-    static const mnk_rules shapes[] = {{5, 5, 4}, {20, 20, 5}, {9, 9, 5}, {7, 6, 4}};
+    static const mnk_rules shapes[] = {{7, 7, 5}, {20, 20, 5}, {9, 9, 5}, {7, 6, 4}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
         mnk_game *game = new_game(shapes[s]);
         for (int moves = 0; moves < 2; moves++) {
