@@ -29,6 +29,10 @@
  */
 #include "pairing.h"
 
+/* Positions with fewer empty cells are not worth a matching: their
+ * subtrees cost less than the matchings tried in them (measured). */
+#define MATCH_MIN_EMPTIES 10
+
 /* The period of the plane's pairing and the least k it serves. */
 #define TILE_PERIOD 8
 #define TILE_MIN_K 9
@@ -104,9 +108,14 @@ static bool match_lines(const geometry *g, const board *b, int maker, int16_t *p
         return false; /* a line of one cell holds no pair */
     mt.g = g;
     mt.b = b;
-    for (int l = 0; l < g->nlines; l++)
-        if (!b || b->count[maker ^ 1][l] == 0)
-            mt.line[nlines++] = (int16_t)l;
+    for (int l = 0; l < g->nlines; l++) {
+        if (b && b->count[maker ^ 1][l] != 0)
+            continue;
+        /* A line with fewer than two empty cells has no pair to give. */
+        if (b && b->count[maker][l] > g->k - 2)
+            return false;
+        mt.line[nlines++] = (int16_t)l;
+    }
     if (b)
         free -= b->filled;
     if (2 * nlines > free)
@@ -150,7 +159,8 @@ bool pairing_matches(const board *b, int maker)
 {
     /* Two cells a line, one line a cell: a count rules most positions out
      * before any matching. */
-    if (2 * b->open[maker] > b->g->cells - b->filled)
+    int empties = b->g->cells - b->filled;
+    if (empties < MATCH_MIN_EMPTIES || 2 * b->open[maker] > empties)
         return false;
     return match_lines(b->g, b, maker, NULL);
 }

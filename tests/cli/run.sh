@@ -286,7 +286,7 @@ check_bad "rules: caro" 2 "caro rules are not supported yet" -- analyze --rules 
 check_bad "rules: unknown rule" 2 "must be exact .* or freestyle" -- solve --rules 7,1,3,exactly
 check_bad "rules: empty rule" 2 "then ,exact or ,freestyle" -- count --rules 7,1,3,
 check_bad "rules: exact on bad sizes" 2 "k must be from 1 to max" -- best --rules 3,3,4,exact
-check_bad "algorithm" 2 "alphabeta or minimax" -- solve --algorithm magic
+check_bad "algorithm" 2 "alphabeta, dfpn or minimax" -- solve --algorithm magic
 check_bad "seed" 2 "invalid --seed" -- best --seed -1
 check_bad "time" 2 "invalid --time" -- solve --time abc
 check_bad "nodes" 2 "invalid --nodes" -- solve --nodes 0
