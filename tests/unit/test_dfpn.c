@@ -5,7 +5,8 @@
  *
  * The reference is the plain solver: alpha-beta, strong, with every rule
  * that cuts the tree left out (symmetry, cannot-win bounds, dead cells,
- * threats, pairing, matching) and only the table kept. Against it: df-pn and weak
+ * threats, pairing, matching, weak search first) and only the table kept,
+ * alpha-beta only (MNK_NO_DFPN). Against it: df-pn and weak
  * alpha-beta, each with all rules and with each rule left out in turn, and
  * strong alpha-beta with all rules. All must give the same result (win,
  * draw or loss), and a best move that keeps it. Positions with few empty
@@ -15,7 +16,7 @@
 
 #define ALL_RULES_OUT                                                                    \
     (MNK_NO_SYMMETRY | MNK_NO_CANNOT_WIN | MNK_NO_DEAD_CELLS | MNK_NO_THREATS |          \
-     MNK_NO_PAIRING | MNK_NO_MATCHING)
+     MNK_NO_PAIRING | MNK_NO_MATCHING | MNK_NO_WEAK_FIRST)
 /* The textbook minimax only on positions this small. */
 #define MINIMAX_EMPTIES 9
 /* Positions of at most this many empty cells (solved in milliseconds). */
@@ -59,7 +60,7 @@ static mnk_result result_after(mnk_solver *solver, const mnk_game *game, int cel
     if (mnk_game_is_over(after)) {
         r = mnk_game_winner(after) != MNK_EMPTY ? MNK_WIN : MNK_DRAW;
     } else {
-        mnk_result reply = solve(solver, after, MNK_ALPHABETA, MNK_WEAK, 0).value.result;
+        mnk_result reply = solve(solver, after, MNK_ALPHABETA, MNK_WEAK, MNK_NO_DFPN).value.result;
         r = reply == MNK_WIN ? MNK_LOSS : reply == MNK_LOSS ? MNK_WIN : MNK_DRAW;
     }
     mnk_game_free(after);
@@ -102,15 +103,18 @@ static void test_random_positions_every_way(void **state)
                     if (!random_late_position(&rng, game, empties))
                         continue;
                     mnk_result want =
-                        solve(solver, game, MNK_ALPHABETA, MNK_STRONG, ALL_RULES_OUT).value.result;
+                        solve(solver, game, MNK_ALPHABETA, MNK_STRONG, ALL_RULES_OUT | MNK_NO_DFPN)
+                            .value.result;
                     counts[want + 1]++;
                     check_one(solver, game, want, MNK_ALPHABETA, MNK_STRONG, 0, "strong");
+                    check_one(solver, game, want, MNK_ALPHABETA, MNK_WEAK, 0, "weak, automatic");
                     check_one(solver, game, want, MNK_ALPHABETA, MNK_STRONG, MNK_NO_WEAK_FIRST,
                               "strong, no weak search first");
                     for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
                         check_one(solver, game, want, MNK_DFPN, MNK_WEAK, configs[c].disable,
                                   configs[c].name);
-                        check_one(solver, game, want, MNK_ALPHABETA, MNK_WEAK, configs[c].disable,
+                        check_one(solver, game, want, MNK_ALPHABETA, MNK_WEAK,
+                                  configs[c].disable | MNK_NO_DFPN,
                                   configs[c].name);
                     }
                     if (empties <= MINIMAX_EMPTIES)
