@@ -229,7 +229,7 @@ static void check_search(mnk_game *g, uint8_t flavour)
     if (large)
         large_search_left = false;
     memset(&o, 0, sizeof o);
-    o.algorithm = (flavour & 3) == 3 ? MNK_MINIMAX : MNK_ALPHABETA;
+    o.algorithm = (flavour & 3) == 3 ? MNK_MINIMAX : (flavour & 3) == 2 ? MNK_DFPN : MNK_ALPHABETA;
     o.max_nodes = QUICK_NODES;
     o.seed = flavour & 4 ? flavour : 0;
     mnk_solver_clear(solver); /* the same input always searches the same */
@@ -246,7 +246,12 @@ static void check_search(mnk_game *g, uint8_t flavour)
     CHECK(res.value.result >= MNK_LOSS && res.value.result <= MNK_UNKNOWN);
     if (res.value.proven) {
         CHECK(res.value.result != MNK_UNKNOWN);
-        CHECK(res.value.plies >= 1 && res.value.plies <= mnk_game_empty_cells(g));
+        /* df-pn is weak: the plies of its wins and losses are not known
+         * (-1), except a win in one. */
+        if (o.algorithm == MNK_DFPN && res.value.result != MNK_DRAW)
+            CHECK(res.value.plies == -1 || res.value.plies == 1);
+        else
+            CHECK(res.value.plies >= 1 && res.value.plies <= mnk_game_empty_cells(g));
     } else {
         CHECK(res.value.result == MNK_UNKNOWN);
     }
@@ -258,11 +263,11 @@ static void check_search(mnk_game *g, uint8_t flavour)
     mnk_piece me = mnk_game_to_move(g), them = me == MNK_X ? MNK_O : MNK_X;
     int win = MNK_NO_CELL, block = MNK_NO_CELL;
     bool can_win = winning_cells(g, me, &win) > 0;
-    if (o.algorithm == MNK_ALPHABETA) {
+    if (o.algorithm != MNK_MINIMAX) {
         if (can_win) {
             CHECK(res.value.proven && res.value.result == MNK_WIN && res.value.plies == 1);
             CHECK(would_win(g, me, res.best));
-        } else if (winning_cells(g, them, &block) == 1) {
+        } else if (o.algorithm == MNK_ALPHABETA && winning_cells(g, them, &block) == 1) {
             CHECK(res.best == block);
         }
     }
