@@ -211,7 +211,8 @@ static void check_random(mnk_solver *solver, mnk_game *game, naive_memo *memo,
                          naive_memo *free_memo, int *differ)
 {
     static const unsigned disables[] = {0, MNK_NO_SYMMETRY, MNK_NO_CANNOT_WIN, MNK_NO_DEAD_CELLS,
-                                        MNK_NO_THREATS, MNK_NO_TABLE};
+                                        MNK_NO_THREATS, MNK_NO_TABLE, MNK_NO_PAIRING,
+                                        MNK_NO_MATCHING, MNK_NO_WEAK_FIRST, MNK_NO_DFPN};
     char pos[MNK_POSITION_MAX], rules_text[MNK_RULES_MAX];
     grid gr = grid_of(game);
     int piece = mnk_game_to_move(game), empties = mnk_game_empty_cells(game);
@@ -231,24 +232,26 @@ static void check_random(mnk_solver *solver, mnk_game *game, naive_memo *memo,
                           naive_move_value(&gr, cell, piece, memo);
         *differ += changed;
     }
-    for (int mode = 0; mode < 3; mode++)
+    /* Modes: strong, weak, the textbook minimax, df-pn (weak). */
+    for (int mode = 0; mode < 4; mode++)
         for (size_t d = 0; d < sizeof disables / sizeof disables[0]; d++) {
             if (disables[d] == MNK_NO_TABLE && empties > RANDOM_NO_TABLE_EMPTIES)
                 continue;
             if (mode == 2 && (d > 0 || empties > MINIMAX_EMPTIES))
                 continue;
+            bool weak = mode == 1 || mode == 3;
             mnk_search_options o = {0};
-            o.mode = mode == 1 ? MNK_WEAK : MNK_STRONG;
-            o.algorithm = mode == 2 ? MNK_MINIMAX : MNK_ALPHABETA;
+            o.mode = weak ? MNK_WEAK : MNK_STRONG;
+            o.algorithm = mode == 2 ? MNK_MINIMAX : mode == 3 ? MNK_DFPN : MNK_ALPHABETA;
             o.disable = disables[d];
             mnk_search_result res;
             mnk_solver_clear(solver);
             assert_int_equal(mnk_best_move(solver, game, &o, &res), MNK_OK);
-            if (!same_value(res.value, want, empties, mode == 1))
+            if (!same_value(res.value, want, empties, weak))
                 fail_msg("%s %s: naive %d, solver %d in %d (mode %d, disable %u)", rules_text, pos,
                          want, res.value.result, res.value.plies, mode, disables[d]);
             int mine = naive_move_value(&gr, res.best, piece, memo);
-            if (mode == 1 ? (mine > 0) != (want > 0) || (mine < 0) != (want < 0) : mine != want)
+            if (weak ? (mine > 0) != (want > 0) || (mine < 0) != (want < 0) : mine != want)
                 fail_msg("%s %s: best move %d is worth %d, not %d (mode %d, disable %u)",
                          rules_text, pos, res.best, mine, want, mode, disables[d]);
         }
