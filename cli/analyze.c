@@ -248,13 +248,14 @@ static int run_batch(const cli_options *opt, bool all)
         line_reader_free(reader);
         return solver ? cli_fail("out of memory") : EXIT_FAIL;
     }
-    while ((line = line_reader_next(reader, &too_long)) != NULL)
+    /* No more answers once one could not be written: main reports it. */
+    while (!cli_output_failed() && (line = line_reader_next(reader, &too_long)) != NULL)
         cli_answer_line(stdout, game, solver, opt, line, too_long, all);
-    fflush(stdout);
+    int rc = line_reader_error(reader) ? cli_read_error(reader) : EXIT_OK;
     line_reader_free(reader);
     mnk_solver_free(solver);
     mnk_game_free(game);
-    return EXIT_OK;
+    return rc;
 }
 
 static int run_one(const cli_options *opt, bool all)

@@ -126,7 +126,8 @@ int cmd_bench(const cli_options *opt)
         printf("%-32s %9d %5d %12.1f %12.1f %12.0f %14llu\n", opt->files[i], st.positions, st.wrong,
                st.seconds / n * 1e6, (double)st.nodes / n, st.seconds > 0 ? (double)st.nodes / st.seconds : 0,
                (unsigned long long)st.nodes);
-        fflush(stdout);
+        if (!cli_flush())
+            break; /* output lost: main reports it */
         all.positions += st.positions;
         all.wrong += st.wrong;
         all.nodes += st.nodes;

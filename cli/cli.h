@@ -121,6 +121,16 @@ void cli_search_begin(cli_search *cs, const cli_options *opt, mnk_solver *solver
 bool cli_search_end(cli_search *cs);
 double cli_now(void);
 
+/* Output errors. cli_output_failed(): a write to stdout has failed (a
+ * batch stops answering then). cli_close_stdout(rc): closes stdout at the
+ * end of the command; on any write error, reports it on stderr and turns a
+ * successful rc into EXIT_FAIL. */
+bool cli_output_failed(void);
+/* fflush(stdout), noting the reason of a failure for cli_close_stdout();
+ * false if it failed. */
+bool cli_flush(void);
+int cli_close_stdout(int rc);
+
 /* Output. */
 const char *cli_piece_name(mnk_piece p); /* "x", "o" */
 void cli_format_value(mnk_value v, char *buf, size_t size); /* "win in 3" */
@@ -144,6 +154,11 @@ line_reader *line_reader_new(int fd);
  * *too_long is set for a line longer than LINE_MAX_BYTES (cut). */
 const char *line_reader_next(line_reader *r, bool *too_long);
 void line_reader_free(line_reader *r);
+/* The errno of a read that failed (input ended by an error), 0 if none. */
+int line_reader_error(const line_reader *r);
+/* Reports the reader's read error ("cannot read standard input: ...");
+ * returns EXIT_FAIL. */
+int cli_read_error(const line_reader *r);
 #define LINE_MAX_BYTES 4096
 
 /* Answers one line of batch input (best or analyze, text or JSON) on out:

@@ -349,6 +349,46 @@ int cli_make_game_and_solver(const cli_options *opt, const char *position, mnk_g
     return EXIT_OK;
 }
 
+/* ---- output errors ---------------------------------------------------- */
+
+/* errno of the first failed flush of stdout: ferror() keeps no reason. */
+static int stdout_errno;
+
+bool cli_flush(void)
+{
+    if (fflush(stdout) == 0)
+        return true;
+    if (!stdout_errno)
+        stdout_errno = errno;
+    return false;
+}
+
+bool cli_output_failed(void)
+{
+    return ferror(stdout) != 0;
+}
+
+int cli_close_stdout(int rc)
+{
+    /* As GNU tools do: a write error anywhere, even in the last buffer
+     * flushed by fclose, is reported and fails the command; a command
+     * whose output was lost must not look successful. */
+    bool failed = ferror(stdout) != 0;
+    int saved = stdout_errno;
+    if (fclose(stdout) != 0) {
+        failed = true;
+        if (!saved)
+            saved = errno;
+    }
+    if (!failed)
+        return rc;
+    if (saved)
+        cli_fail("write error: %s", strerror(saved));
+    else
+        cli_fail("write error");
+    return rc == EXIT_OK ? EXIT_FAIL : rc;
+}
+
 /* ---- limits, progress, Ctrl-C ------------------------------------------ */
 
 double cli_now(void)
@@ -537,6 +577,7 @@ struct line_reader {
     char buf[READ_CHUNK];
     size_t start, end; /* unread bytes are buf[start .. end) */
     bool eof;
+    int error; /* errno of a failed read, 0 if none */
     char line[LINE_MAX_BYTES + 1];
 };
 
@@ -546,6 +587,16 @@ line_reader *line_reader_new(int fd)
     if (r)
         r->fd = fd;
     return r;
+}
+
+int line_reader_error(const line_reader *r)
+{
+    return r->error;
+}
+
+int cli_read_error(const line_reader *r)
+{
+    return cli_fail("cannot read standard input: %s", strerror(r->error));
 }
 
 void line_reader_free(line_reader *r)
@@ -558,7 +609,7 @@ static bool refill(line_reader *r)
 {
     if (r->eof)
         return false;
-    fflush(stdout);
+    cli_flush();
     for (;;) {
         ssize_t n = read(r->fd, r->buf, sizeof r->buf);
         if (n > 0) {
@@ -568,6 +619,10 @@ static bool refill(line_reader *r)
         }
         if (n < 0 && errno == EINTR)
             continue;
+        /* A failed read ends the input too, but is not its end: the
+         * caller asks line_reader_error() and reports it. */
+        if (n < 0)
+            r->error = errno;
         r->eof = true;
         return false;
     }

@@ -149,7 +149,7 @@ int main(int argc, char **argv)
     const char *base = argc > 0 ? strrchr(argv[0], '/') : NULL;
     base = base ? base + 1 : argc > 0 ? argv[0] : "";
     if (strncmp(base, PBRAIN_PREFIX, strlen(PBRAIN_PREFIX)) == 0)
-        return run_command(find_command("pbrain"), argc, argv);
+        return cli_close_stdout(run_command(find_command("pbrain"), argc, argv));
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;
@@ -157,15 +157,15 @@ int main(int argc, char **argv)
     const char *name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
         usage(stdout);
-        return EXIT_OK;
+        return cli_close_stdout(EXIT_OK);
     }
     if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
         printf("mnk %s\n", MNK_VERSION);
-        return EXIT_OK;
+        return cli_close_stdout(EXIT_OK);
     }
     const cli_command *cmd = find_command(name);
     if (cmd)
-        return run_command(cmd, argc - 1, argv + 1);
+        return cli_close_stdout(run_command(cmd, argc - 1, argv + 1));
     fprintf(stderr, "mnk: unknown command '%s'\nTry 'mnk --help' for more information.\n", name);
     return EXIT_USAGE;
 }

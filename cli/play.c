@@ -296,7 +296,7 @@ static int plain_run(plain *p)
     if (!watch)
         print_help(p);
     print_board(p);
-    while (!p->interrupted) {
+    while (!p->interrupted && !cli_output_failed()) {
         if (mnk_match_computer_to_move(p->match)) {
             computer_move(p);
             continue;
@@ -338,9 +338,11 @@ static int plain_run(plain *p)
         else
             person_move(p, s);
     }
+    int rc = p->interrupted ? EXIT_INTERRUPTED : EXIT_OK;
+    if (in && line_reader_error(in))
+        rc = cli_read_error(in);
     line_reader_free(in);
-    fflush(stdout);
-    return p->interrupted ? EXIT_INTERRUPTED : EXIT_OK;
+    return rc;
 }
 
 /* A seed for the computer's random choices when --seed is not given. */

@@ -95,12 +95,14 @@ int cmd_table(const cli_options *opt)
                         snprintf(cell, sizeof cell, "%s %.1fs", name, e.seconds);
                     printf(" %-15s", cell);
                 }
-                fflush(stdout);
+                /* Output lost: stop working for nobody (main reports it). */
+                if (!cli_flush())
+                    interrupted = true;
             }
             if (!opt->json)
                 putchar('\n');
         }
-    if (interrupted)
+    if (interrupted && !cli_output_failed())
         rc = EXIT_INTERRUPTED;
     mnk_solver_free(solver);
     mnk_game_free(game);

@@ -3,3 +3,4 @@ TEST_TARGETS += test-cli
 .PHONY: test-cli
 test-cli: $(B)/mnk
 	bash tests/cli/run.sh $(B)/mnk
+	bash tests/cli/hardening.sh $(B)/mnk

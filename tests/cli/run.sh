@@ -6,33 +6,7 @@ set -u
 
 MNK=${1:-build/mnk}
 . "$(dirname "$0")/../lib.sh"
-
-# run CMD...: runs it, keeps stdout, stderr and the exit code.
-run() {
-    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    rc=$?
-    out=$(cat "$tmp/out")
-    err=$(cat "$tmp/err")
-}
-
-expect_out() { # NAME EXPECTED
-    if [ "$out" = "$2" ]; then ok; else bad "$1: expected [$2], got [$out] (stderr: $err)"; fi
-}
-expect_rc() { # NAME CODE
-    if [ "$rc" -eq "$2" ]; then ok; else bad "$1: exit $rc, expected $2 (stderr: $err)"; fi
-}
-expect_match() { # NAME TEXT REGEX
-    if printf '%s' "$2" | grep -Eq -- "$3"; then ok; else bad "$1: [$2] does not match /$3/"; fi
-}
-# json NAME EXPRESSION: evaluates a JavaScript expression on the parsed $out
-# (as `j`), passes if it is true.
-json() {
-    if printf '%s' "$out" | node -e '
-        let s = ""; process.stdin.on("data", d => s += d).on("end", () => {
-            let j; try { j = JSON.parse(s); } catch (e) { console.log("not JSON: " + e.message); process.exit(1); }
-            process.exit(eval(process.argv[1]) ? 0 : 1);
-        });' "$2"; then ok; else bad "$1: $2 is false for $out"; fi
-}
+. "$(dirname "$0")/expect.sh"
 
 # --- best: the tutorials' positions -------------------------------------
 run "$MNK" best x.o/x.x/oo.
@@ -264,13 +238,6 @@ printf 'f1\n' | "$MNK" play --plain --rules 7,1,3,exact >"$tmp/out" 2>&1
 expect_match "play names the exact rule" "$(cat "$tmp/out")" "^mnk play: 7,1,3,exact \(7 columns, 1 rows, exactly 3 in a row: an overline does not win\)"
 
 # --- bad input: a message naming it, and the right exit code -----------------
-check_bad() { # NAME CODE REGEX -- ARGS...
-    local name=$1 code=$2 regex=$3
-    shift 4
-    run "$MNK" "$@"
-    expect_rc "$name" "$code"
-    expect_match "$name: message" "$err" "$regex"
-}
 check_bad "unknown command" 2 "unknown command 'frobnicate'" -- frobnicate
 check_bad "no command" 2 "Usage" --
 check_bad "unknown option" 2 "unknown option '--bogus'" -- best --bogus
