@@ -205,14 +205,13 @@ static void print_batch_error(FILE *out, const cli_options *opt, const char *lin
 }
 
 void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, const cli_options *opt,
-                     const char *line, bool too_long, bool all)
+                     const char *line, line_status status, long lineno, bool all)
 {
     static analysis a; /* 4 KiB and more: not on the stack of every caller */
     char msg[512];
     bool interrupted;
 
-    if (too_long) {
-        snprintf(msg, sizeof msg, "line longer than %d bytes", LINE_MAX_BYTES);
+    if (cli_line_problem(status, lineno, msg, sizeof msg)) {
         print_batch_error(out, opt, "", msg);
         return;
     }
@@ -236,7 +235,7 @@ static int run_batch(const cli_options *opt, bool all)
     mnk_solver *solver;
     line_reader *reader;
     const char *line;
-    bool too_long;
+    line_status status;
 
     if (mnk_game_new(opt->rules, &game) != MNK_OK)
         return cli_fail("out of memory");
@@ -249,8 +248,8 @@ static int run_batch(const cli_options *opt, bool all)
         return solver ? cli_fail("out of memory") : EXIT_FAIL;
     }
     /* No more answers once one could not be written: main reports it. */
-    while (!cli_output_failed() && (line = line_reader_next(reader, &too_long)) != NULL)
-        cli_answer_line(stdout, game, solver, opt, line, too_long, all);
+    while (!cli_output_failed() && (line = line_reader_next(reader, &status)) != NULL)
+        cli_answer_line(stdout, game, solver, opt, line, status, line_reader_lineno(reader), all);
     int rc = line_reader_error(reader) ? cli_read_error(reader) : EXIT_OK;
     line_reader_free(reader);
     mnk_solver_free(solver);

@@ -149,10 +149,18 @@ void cli_json_rules(FILE *f, mnk_rules r);
  * read that could block, so a program on the other end of a pipe gets each
  * answer as soon as it is ready while bulk input is answered in bulk. */
 typedef struct line_reader line_reader;
+/* What is wrong with a line: nothing, longer than LINE_MAX_BYTES (it is
+ * cut), or a NUL byte inside (the string ends there). */
+typedef enum line_status { LINE_OK, LINE_TOO_LONG, LINE_NUL } line_status;
 line_reader *line_reader_new(int fd);
-/* Returns the next line without its newline, NULL at the end of input;
- * *too_long is set for a line longer than LINE_MAX_BYTES (cut). */
-const char *line_reader_next(line_reader *r, bool *too_long);
+/* Returns the next line without its newline (and without a CR before it),
+ * NULL at the end of input; *status says whether it is whole. */
+const char *line_reader_next(line_reader *r, line_status *status);
+/* The number of the line last returned, from 1. */
+long line_reader_lineno(const line_reader *r);
+/* For a line that is not LINE_OK, writes "line N: why" into msg and
+ * returns true; false (msg untouched) for a good line. */
+bool cli_line_problem(line_status status, long lineno, char *msg, size_t size);
 void line_reader_free(line_reader *r);
 /* The errno of a read that failed (input ended by an error), 0 if none. */
 int line_reader_error(const line_reader *r);
@@ -162,10 +170,11 @@ int cli_read_error(const line_reader *r);
 #define LINE_MAX_BYTES 4096
 
 /* Answers one line of batch input (best or analyze, text or JSON) on out:
- * one line, an error line for bad input. Used by `mnk best -` and
+ * one line, an error line for bad input (status and lineno from the line
+ * reader). Used by `mnk best -` and
  * `mnk analyze -` and by the fuzz target. */
 void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, const cli_options *opt,
-                     const char *line, bool too_long, bool analyze);
+                     const char *line, line_status status, long lineno, bool analyze);
 
 /* The subcommands. */
 int cmd_best(const cli_options *opt);

@@ -578,6 +578,7 @@ struct line_reader {
     size_t start, end; /* unread bytes are buf[start .. end) */
     bool eof;
     int error; /* errno of a failed read, 0 if none */
+    long lineno; /* lines returned so far */
     char line[LINE_MAX_BYTES + 1];
 };
 
@@ -628,11 +629,10 @@ static bool refill(line_reader *r)
     }
 }
 
-const char *line_reader_next(line_reader *r, bool *too_long)
+const char *line_reader_next(line_reader *r, line_status *status)
 {
     size_t len = 0;
-    bool any = false;
-    *too_long = false;
+    bool any = false, too_long = false, nul = false;
     for (;;) {
         if (r->start == r->end && !refill(r))
             break;
@@ -641,10 +641,13 @@ const char *line_reader_next(line_reader *r, bool *too_long)
         size_t take = (nl ? (size_t)(nl - (r->buf + r->start)) : r->end - r->start);
         size_t room = LINE_MAX_BYTES - len;
         size_t copy = take < room ? take : room;
+        /* A NUL byte would silently end the line's string: flag it, even
+         * past the cut of a long line. */
+        nul |= memchr(r->buf + r->start, '\0', take) != NULL;
         memcpy(r->line + len, r->buf + r->start, copy);
         len += copy;
         if (take > room)
-            *too_long = true;
+            too_long = true;
         r->start += take;
         if (nl) {
             r->start++; /* the newline */
@@ -653,8 +656,26 @@ const char *line_reader_next(line_reader *r, bool *too_long)
     }
     if (!any)
         return NULL;
+    r->lineno++;
     if (len > 0 && r->line[len - 1] == '\r')
         len--;
     r->line[len] = '\0';
+    *status = nul ? LINE_NUL : too_long ? LINE_TOO_LONG : LINE_OK;
     return r->line;
+}
+
+long line_reader_lineno(const line_reader *r)
+{
+    return r->lineno;
+}
+
+bool cli_line_problem(line_status status, long lineno, char *msg, size_t size)
+{
+    if (status == LINE_NUL)
+        snprintf(msg, size, "line %ld: a NUL byte inside the line", lineno);
+    else if (status == LINE_TOO_LONG)
+        snprintf(msg, size, "line %ld: longer than %d bytes", lineno, LINE_MAX_BYTES);
+    else
+        return false;
+    return true;
 }

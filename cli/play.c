@@ -304,8 +304,8 @@ static int plain_run(plain *p)
         if (watch)
             break; /* the computer's game is over */
         prompt(p);
-        bool too_long;
-        const char *line = line_reader_next(in, &too_long);
+        line_status status;
+        const char *line = line_reader_next(in, &status);
         if (!line) {
             printf("\n");
             break;
@@ -315,7 +315,11 @@ static int plain_run(plain *p)
         char *s = trim(buf);
         if (p->echo)
             printf("%s\n", s);
-        if (too_long || strlen(line) >= sizeof buf) {
+        if (status == LINE_NUL) {
+            printf("Line %ld has a NUL byte: it is not a cell.\n", line_reader_lineno(in));
+            continue;
+        }
+        if (status == LINE_TOO_LONG || strlen(line) >= sizeof buf) {
             printf("That line is too long to be a cell.\n");
             continue;
         }

@@ -3,9 +3,9 @@
  * `mnk analyze -`): every line of the input goes through cli_answer_line(),
  * as the command does with each line of standard input.
  *
- * The input is split at '\n' the way the line reader splits standard input:
- * a trailing '\r' is dropped, and a line longer than LINE_MAX_BYTES is cut
- * and flagged as too long. Lines take turns: best as text, best as JSON,
+ * The input goes through a pipe into the command's line reader, which splits
+ * it as it splits standard input (a trailing '\r' dropped, a line longer
+ * than LINE_MAX_BYTES cut and flagged, a NUL byte flagged). Lines take turns: best as text, best as JSON,
  * analyze as text, analyze as JSON. The options are those cli_parse() sets
  * up by default (tic-tac-toe), with a small table, a small node limit and a
  * short time limit so that no line searches long; when the first line is
@@ -20,6 +20,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -196,11 +197,12 @@ static void default_options(cli_options *opt)
 }
 
 /* Answers one line and checks the answer. */
-static void answer(cli_options *opt, const char *line, bool too_long, bool analyze)
+static void answer(cli_options *opt, const char *line, line_status status, long lineno,
+                   bool analyze)
 {
     FILE *out = fmemopen(out_buf, sizeof out_buf, "w");
     CHECK(out != NULL);
-    cli_answer_line(out, game, solver, opt, line, too_long, analyze);
+    cli_answer_line(out, game, solver, opt, line, status, lineno, analyze);
     CHECK(!ferror(out));
     long len = ftell(out);
     CHECK(fclose(out) == 0);
@@ -273,31 +275,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
 
-    /* Lines as the line reader makes them (an embedded NUL ends the text
-     * here, as it would end the line's string there): the last one only if
-     * it is not empty. */
-    static char line[LINE_MAX_BYTES + 1];
-    size_t len = strlen(text), start = 0;
+    /* The lines come from the command's own line reader, through a pipe
+     * (the input fits in the pipe's buffer, so the write never blocks). */
+    int fds[2];
+    CHECK(pipe(fds) == 0);
+    CHECK(write(fds[1], data, size) == (ssize_t)size);
+    CHECK(close(fds[1]) == 0);
+    line_reader *reader = line_reader_new(fds[0]);
+    CHECK(reader != NULL);
+    const char *line;
+    line_status status;
     int turn = 0;
     int searches = opt.rules.m * opt.rules.n > SMALL_BOARD_CELLS ? SEARCHES_LARGE : SEARCHES_SMALL;
     char msg[512];
-    while (start < len) {
-        const char *end = memchr(text + start, '\n', len - start);
-        size_t line_len = end ? (size_t)(end - (text + start)) : len - start;
-        bool too_long = line_len > LINE_MAX_BYTES;
-        size_t cut = too_long ? LINE_MAX_BYTES : line_len;
-        memcpy(line, text + start, cut);
-        if (cut > 0 && line[cut - 1] == '\r')
-            cut--;
-        line[cut] = '\0';
-        start += line_len + 1;
+    while ((line = line_reader_next(reader, &status)) != NULL) {
         /* Would this line search? (The same set-up cli_answer_line does.) */
-        if (!too_long && cli_set_game(scratch, &opt, line, msg, sizeof msg) &&
+        if (status == LINE_OK && cli_set_game(scratch, &opt, line, msg, sizeof msg) &&
             !mnk_game_is_over(scratch) && searches-- <= 0)
             continue;
         opt.json = turn & 1;
-        answer(&opt, line, too_long, (turn >> 1) & 1);
+        answer(&opt, line, status, line_reader_lineno(reader), (turn >> 1) & 1);
         turn++;
     }
+    CHECK(line_reader_error(reader) == 0);
+    line_reader_free(reader);
+    CHECK(close(fds[0]) == 0);
     return 0;
 }

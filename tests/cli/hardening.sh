@@ -52,4 +52,22 @@ for cmd in "best -" "analyze -" "analyze --json -" "play --plain"; do
     expect_match "$cmd < DIRECTORY: message" "$err" "^mnk: cannot read standard input: Is a directory$"
 done
 
+# --- item 5: NUL bytes inside batch and play lines ---------------------------
+# "xxx/oo./...\0garbage" would be a finished game if the line were cut at
+# the NUL; it must be refused with its line number instead.
+printf 'x.o/x.x/oo.\nxxx/oo./...\000junk\n\000\n' | "$MNK" best - >"$tmp/out" 2>"$tmp/err"
+rc=$? out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+expect_rc "batch with NUL bytes" 0
+expect_out "NUL lines refused with their numbers" "$(printf 'b2\nerror: line 2: a NUL byte inside the line\nerror: line 3: a NUL byte inside the line')"
+printf 'x.o/x.x/oo.\000\n' | "$MNK" analyze --json - >"$tmp/out" 2>"$tmp/err"
+out=$(cat "$tmp/out")
+json "NUL line in JSON: an error object" 'j.error === "line 1: a NUL byte inside the line"'
+# A NUL past the 4096-byte cut still counts.
+{ head -c 5000 /dev/zero | tr '\0' x; printf '\000\n'; } | "$MNK" best - >"$tmp/out" 2>"$tmp/err"
+out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+expect_out "NUL past the cut of a long line" "error: line 1: a NUL byte inside the line"
+printf 'b2\000\nq\n' | "$MNK" play --plain --seed 1 >"$tmp/out" 2>&1
+expect_match "play: a NUL line is refused" "$(cat "$tmp/out")" "Line 1 has a NUL byte: it is not a cell"
+if grep -q "plays b2" "$tmp/out"; then bad "play: b2<NUL> was played as b2"; else ok; fi
+
 finish "hardening"

@@ -174,7 +174,7 @@ json "a bad line gets an error object" 'j.position === "xx" && typeof j.error ==
 out=$(sed -n 1p "$tmp/out")
 json "a good line gets the analysis" 'j.best === "b2"'
 head -c 100000 /dev/zero | tr '\0' 'x' | "$MNK" best - >"$tmp/out"
-expect_match "a huge line is refused" "$(cat "$tmp/out")" "^error: line longer than"
+expect_match "a huge line is refused" "$(cat "$tmp/out")" "^error: line 1: longer than 4096 bytes"
 head -c 20000 /dev/urandom | "$MNK" best - >"$tmp/out" 2>"$tmp/err"
 rc=$?
 expect_rc "random bytes on stdin" 0
