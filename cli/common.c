@@ -15,6 +15,12 @@
 
 /* Largest --table, in MiB: the solver must fit this machine with room left. */
 #define TABLE_MAX_MIB 16384
+/* Largest --time: 10^7 s (115 days) is longer than any search anyone
+ * waits for, and keeps deadlines far from a double's precision limits. */
+#define SECONDS_MAX 1e7
+#define SECONDS_MAX_TEXT "10000000"
+/* --depth: a tree never goes deeper than the board has cells. */
+#define DEPTH_MAX MNK_MAX_CELLS
 /* Progress lines on a terminal, at most this often (seconds). */
 #define PROGRESS_INTERVAL 0.25
 
@@ -41,31 +47,71 @@ int cli_usage_error(const cli_command *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-/* A whole non-negative number, no sign, no junk; false otherwise. */
-static bool parse_u64(const char *s, uint64_t max, uint64_t *out)
+/* Why an option's number was refused: not written as one, or out of range. */
+typedef enum { NUMBER_OK, NUMBER_SYNTAX, NUMBER_RANGE } number_check;
+
+/* A whole number in decimal digits only (no sign, no 0x, no blanks, no
+ * junk) from lo to hi. */
+static number_check parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
     char *end;
     if (!s || *s < '0' || *s > '9')
-        return false;
+        return NUMBER_SYNTAX;
+    for (const char *p = s; *p; p++)
+        if (*p < '0' || *p > '9')
+            return NUMBER_SYNTAX;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || v > max)
-        return false;
+    if (errno == ERANGE || v < lo || v > hi)
+        return NUMBER_RANGE;
     *out = v;
-    return true;
+    return NUMBER_OK;
 }
 
-static bool parse_seconds(const char *s, double *out)
+/* Seconds: decimal digits with at most one '.' (1, 0.5, .5, 2.), greater
+ * than 0 and at most SECONDS_MAX. strtod alone would take 0x10, 1e3, inf,
+ * nan and leading blanks. */
+static number_check parse_seconds(const char *s, double *out)
 {
-    char *end;
-    if (!s || !*s)
-        return false;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || *end || !(v > 0) || v > 1e7)
-        return false;
+    int digits = 0, dots = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p >= '0' && *p <= '9')
+            digits++;
+        else if (*p == '.' && dots == 0)
+            dots++;
+        else
+            return NUMBER_SYNTAX;
+    }
+    if (digits == 0)
+        return NUMBER_SYNTAX;
+    double v = strtod(s, NULL);
+    if (!(v > 0) || v > SECONDS_MAX)
+        return NUMBER_RANGE;
     *out = v;
-    return true;
+    return NUMBER_OK;
+}
+
+/* Reports a refused number: the option, the value and why. */
+static int number_error(const cli_command *cmd, const char *option, const char *arg, number_check why,
+                        const char *expected)
+{
+    return cli_usage_error(cmd, "invalid %s '%s': %s (expected %s)", option, arg,
+                           why == NUMBER_SYNTAX ? "not a decimal number" : "out of range", expected);
+}
+
+/* An option's whole number from lo to hi; on error reports it and returns
+ * false with *rc set. */
+static bool option_u64(const cli_command *cmd, const char *option, const char *arg, uint64_t lo,
+                       uint64_t hi, uint64_t *out, int *rc)
+{
+    number_check why = parse_u64(arg, lo, hi, out);
+    if (why == NUMBER_OK)
+        return true;
+    char expected[64];
+    snprintf(expected, sizeof expected, "a whole number from %llu to %llu", (unsigned long long)lo,
+             (unsigned long long)hi);
+    *rc = number_error(cmd, option, arg, why, expected);
+    return false;
 }
 
 static void print_help(const cli_command *cmd)
@@ -88,7 +134,7 @@ static void print_help(const cli_command *cmd)
     if (cmd->options & OPT_WEAK)
         printf("  --weak             prove win, draw or loss only, not the plies (faster)\n");
     if (cmd->options & OPT_MAX)
-        printf("  --max N            boards up to N x N (default 5)\n");
+        printf("  --max N            boards up to N x N (1 to %d, default 5)\n", MNK_MAX_SIDE);
     if (cmd->options & OPT_K)
         printf("  --k K              K in a row wins (default 5)\n");
     if (cmd->options & OPT_EXACT)
@@ -97,15 +143,17 @@ static void print_help(const cli_command *cmd)
         printf("  --greedy           no search: a five, else a block, else the best shape\n"
                "                     (the baseline engine matches are measured against)\n");
     if (cmd->options & OPT_TIME)
-        printf("  --time S           stop searching after S seconds with the best found\n");
+        printf("  --time S           stop searching after S seconds with the best found\n"
+               "                     (0 < S <= " SECONDS_MAX_TEXT ", decimal, fractions allowed)\n");
     if (cmd->options & OPT_NODES)
-        printf("  --nodes N          stop searching after about N nodes\n");
+        printf("  --nodes N          stop searching after about N nodes (1 <= N < 2^64)\n");
     if (cmd->options & OPT_SEED)
-        printf("  --seed N           choose randomly among equally good moves (N > 0)\n");
+        printf("  --seed N           choose randomly among equally good moves (1 <= N < 2^64)\n");
     if (cmd->options & OPT_TABLE)
-        printf("  --table MIB        transposition table size in MiB (default 64)\n");
+        printf("  --table MIB        transposition table size in MiB (1 to %d, default %d)\n",
+               TABLE_MAX_MIB, (int)(MNK_DEFAULT_TABLE_BYTES >> 20));
     if (cmd->options & OPT_DEPTH)
-        printf("  --depth D          show D plies below the position at most\n");
+        printf("  --depth D          show D plies below the position at most (0 to %d)\n", DEPTH_MAX);
     if (cmd->options & OPT_AS)
         printf("  --as x|o           play X (moves first, default) or O\n");
     if (cmd->options & OPT_LEVEL)
@@ -162,15 +210,21 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
                                        OPT_PLAIN, OPT_LEVEL, OPT_TWO_PLAYERS, OPT_WATCH, OPT_WEAK, OPT_MAX,
                                        OPT_K, OPT_EXACT, OPT_GREEDY};
     mnk_error err;
-    int c;
+    int c, index, rc;
+    char option[32]; /* the option's full name, as "--time" */
 
     cli_default_options(opt);
     optind = 0;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":h", all, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", all, &index)) != -1) {
         const char *arg = optarg;
-        if (c >= O_RULES && c <= O_GREEDY && !(cmd->options & flag_of[c - O_RULES]))
-            return cli_usage_error(cmd, "option '%s' does not apply here", argv[optind - 1]);
+        if (c >= O_RULES && c <= O_GREEDY) {
+            /* The name from the table, not argv: "--time 1" leaves the
+             * value at argv[optind - 1], and "--tim" is an abbreviation. */
+            snprintf(option, sizeof option, "--%s", all[c - O_RULES].name);
+            if (!(cmd->options & flag_of[c - O_RULES]))
+                return cli_usage_error(cmd, "option '%s' does not apply here", option);
+        }
         switch (c) {
         case 'h':
             print_help(cmd);
@@ -186,17 +240,21 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
             opt->json = true;
             break;
         case O_SEED:
-            if (!parse_u64(arg, UINT64_MAX, &opt->seed) || opt->seed == 0)
-                return cli_usage_error(cmd, "invalid --seed '%s': expected a whole number from 1", arg);
+            if (!option_u64(cmd, option, arg, 1, UINT64_MAX, &opt->seed, &rc))
+                return rc;
             break;
-        case O_TIME:
-            if (!parse_seconds(arg, &opt->seconds))
-                return cli_usage_error(cmd, "invalid --time '%s': expected seconds greater than 0", arg);
+        case O_TIME: {
+            number_check why = parse_seconds(arg, &opt->seconds);
+            if (why != NUMBER_OK)
+                return number_error(cmd, option, arg, why,
+                                    "seconds greater than 0 and at most " SECONDS_MAX_TEXT
+                                    ", digits with an optional '.'");
             opt->seconds_given = true;
             break;
+        }
         case O_NODES:
-            if (!parse_u64(arg, UINT64_MAX, &opt->nodes) || opt->nodes == 0)
-                return cli_usage_error(cmd, "invalid --nodes '%s': expected a whole number from 1", arg);
+            if (!option_u64(cmd, option, arg, 1, UINT64_MAX, &opt->nodes, &rc))
+                return rc;
             break;
         case O_ALGORITHM:
             if (strcmp(arg, "alphabeta") == 0)
@@ -210,16 +268,15 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
             break;
         case O_TABLE: {
             uint64_t mib;
-            if (!parse_u64(arg, TABLE_MAX_MIB, &mib) || mib == 0)
-                return cli_usage_error(cmd, "invalid --table '%s': expected MiB from 1 to %d", arg,
-                                       TABLE_MAX_MIB);
+            if (!option_u64(cmd, option, arg, 1, TABLE_MAX_MIB, &mib, &rc))
+                return rc;
             opt->table_bytes = (size_t)mib << 20;
             break;
         }
         case O_DEPTH: {
             uint64_t d;
-            if (!parse_u64(arg, MNK_MAX_CELLS, &d))
-                return cli_usage_error(cmd, "invalid --depth '%s': expected 0 to %d", arg, MNK_MAX_CELLS);
+            if (!option_u64(cmd, option, arg, 0, DEPTH_MAX, &d, &rc))
+                return rc;
             opt->depth = (int)d;
             break;
         }
@@ -250,15 +307,15 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
             break;
         case O_MAX: {
             uint64_t v;
-            if (!parse_u64(arg, MNK_MAX_SIDE, &v) || v == 0)
-                return cli_usage_error(cmd, "invalid --max '%s': expected 1 to %d", arg, MNK_MAX_SIDE);
+            if (!option_u64(cmd, option, arg, 1, MNK_MAX_SIDE, &v, &rc))
+                return rc;
             opt->max = (int)v;
             break;
         }
         case O_K: {
             uint64_t v;
-            if (!parse_u64(arg, MNK_MAX_SIDE, &v) || v == 0)
-                return cli_usage_error(cmd, "invalid --k '%s': expected 1 to %d", arg, MNK_MAX_SIDE);
+            if (!option_u64(cmd, option, arg, 1, MNK_MAX_SIDE, &v, &rc))
+                return rc;
             opt->k = (int)v;
             break;
         }
@@ -271,6 +328,13 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
         case ':':
             return cli_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
         default:
+            /* An unknown short option is optopt (in "-xh" argv[optind - 1]
+             * may be the word before it); a long one is in argv. */
+            if (optopt >= O_RULES && optopt <= O_GREEDY)
+                return cli_usage_error(cmd, "option '--%s' takes no value",
+                                       all[optopt - O_RULES].name);
+            if (optopt > 0 && optopt < 256)
+                return cli_usage_error(cmd, "unknown option '-%c'", optopt);
             return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
         }
     }

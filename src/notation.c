@@ -184,6 +184,29 @@ static mnk_status parse_rule_word(const char *text, int start, int end, bool *ex
                      "the rule after M,N,K must be exact (exactly k in a row wins) or freestyle (k or more)");
 }
 
+/* The error for a part of the rules larger than any board allows, with the
+ * number as it was written (a saturated value would misquote it). */
+static mnk_status rules_too_large(mnk_error *err, int part, const char *digits, int len)
+{
+    static const char *const names[3] = {"m (columns)", "n (rows)", "k"};
+    enum { QUOTE_MAX = 24 };
+    if (err) {
+        text_buf t;
+        err->status = MNK_ERR_RULES;
+        err->offset = -1;
+        text_init(&t, err->message, sizeof err->message);
+        text_str(&t, names[part]);
+        text_str(&t, " must be from 1 to ");
+        text_int(&t, MNK_MAX_SIDE);
+        text_str(&t, ", not ");
+        for (int j = 0; j < len && j < QUOTE_MAX; j++)
+            text_char(&t, digits[j]);
+        if (len > QUOTE_MAX)
+            text_str(&t, "...");
+    }
+    return MNK_ERR_RULES;
+}
+
 mnk_status mnk_rules_parse(const char *text, mnk_rules *out, mnk_error *err)
 {
     int v[3];
@@ -204,7 +227,9 @@ mnk_status mnk_rules_parse(const char *text, mnk_rules *out, mnk_error *err)
         long x = scan_number(text, &i);
         if (x < 0)
             return error_set(err, MNK_ERR_SYNTAX, start, RULES_SYNTAX);
-        v[part] = x > 1000 ? 1000 : (int)x;
+        if (x > MNK_MAX_SIDE)
+            return rules_too_large(err, part, text + start, i - start);
+        v[part] = (int)x;
     }
     if (text[i] == ',') {
         int start = ++i;
