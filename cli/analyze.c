@@ -208,7 +208,7 @@ void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, const cli_op
                      const char *line, line_status status, long lineno, bool all)
 {
     static analysis a; /* 4 KiB and more: not on the stack of every caller */
-    char msg[512];
+    char msg[CLI_MESSAGE_BYTES];
     bool interrupted;
 
     if (cli_line_problem(status, lineno, msg, sizeof msg)) {

@@ -42,7 +42,8 @@ static bool run_set(const cli_options *opt, const char *path, mnk_solver *solver
     bool ok = true;
 
     if (!f) {
-        cli_fail("cannot open set '%s': %s", path, strerror(errno));
+        cli_quoted q;
+        cli_fail("cannot open set '%s': %s", cli_quote(&q, path, QUOTE_CHARS), strerror(errno));
         return false;
     }
     memset(st, 0, sizeof *st);

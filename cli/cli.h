@@ -136,6 +136,9 @@ const char *cli_piece_name(mnk_piece p); /* "x", "o" */
 void cli_format_value(mnk_value v, char *buf, size_t size); /* "win in 3" */
 const char *cli_result_name(mnk_result r); /* "win", "draw", "loss", "unknown" */
 void cli_print_board(FILE *f, const mnk_game *game, const int *highlight, int nhighlight);
+/* s as a JSON string, quotes included: valid JSON (and valid UTF-8) for any
+ * input; valid UTF-8 is kept, control characters are escaped, bytes that
+ * are not UTF-8 become U+FFFD. */
 void cli_json_string(FILE *f, const char *s);
 /* "15,15,5" or "15,15,5,exact", as --rules reads them. */
 void cli_rules_text(mnk_rules r, char *buf, size_t size);
@@ -143,6 +146,20 @@ void cli_rules_text(mnk_rules r, char *buf, size_t size);
 void cli_rules_describe(mnk_rules r, char *buf, size_t size);
 /* The JSON members of the rules: ,"rules":"15,15,5,exact","exact":true */
 void cli_json_rules(FILE *f, mnk_rules r);
+
+/* Input quoted for a message on a terminal (quote.c): valid UTF-8 kept,
+ * control characters and invalid bytes as \xHH, a backslash doubled, cut
+ * after max_chars characters (never inside one) or when the buffer is full,
+ * with "..." where it was cut. Returns q->text. */
+#define QUOTE_CHARS 80
+#define QUOTE_BYTES (QUOTE_CHARS * 4 + sizeof "...")
+/* Room for a message that quotes input: the quote, the library's message
+ * (mnk_error.message) and the words around them. */
+#define CLI_MESSAGE_BYTES 1024
+typedef struct cli_quoted {
+    char text[QUOTE_BYTES];
+} cli_quoted;
+const char *cli_quote(cli_quoted *q, const char *s, int max_chars);
 
 /* Batch input: one line at a time from stdin, of any length (longer lines
  * than `max` are reported as too long), with stdout flushed before every

@@ -95,7 +95,8 @@ static number_check parse_seconds(const char *s, double *out)
 static int number_error(const cli_command *cmd, const char *option, const char *arg, number_check why,
                         const char *expected)
 {
-    return cli_usage_error(cmd, "invalid %s '%s': %s (expected %s)", option, arg,
+    cli_quoted q;
+    return cli_usage_error(cmd, "invalid %s '%s': %s (expected %s)", option, cli_quote(&q, arg, QUOTE_CHARS),
                            why == NUMBER_SYNTAX ? "not a decimal number" : "out of range", expected);
 }
 
@@ -212,6 +213,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
     mnk_error err;
     int c, index, rc;
     char option[32]; /* the option's full name, as "--time" */
+    cli_quoted q;
 
     cli_default_options(opt);
     optind = 0;
@@ -231,7 +233,8 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
             return EXIT_OK;
         case O_RULES:
             if (mnk_rules_parse(arg, &opt->rules, &err) != MNK_OK)
-                return cli_usage_error(cmd, "invalid --rules '%s': %s", arg, err.message);
+                return cli_usage_error(cmd, "invalid --rules '%s': %s", cli_quote(&q, arg, QUOTE_CHARS),
+                                       err.message);
             break;
         case O_MOVES:
             opt->moves = arg;
@@ -264,7 +267,8 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
             else if (strcmp(arg, "dfpn") == 0)
                 opt->algorithm = MNK_DFPN;
             else
-                return cli_usage_error(cmd, "invalid --algorithm '%s': expected alphabeta, dfpn or minimax", arg);
+                return cli_usage_error(cmd, "invalid --algorithm '%s': expected alphabeta, dfpn or minimax",
+                                       cli_quote(&q, arg, QUOTE_CHARS));
             break;
         case O_TABLE: {
             uint64_t mib;
@@ -286,14 +290,15 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
             else if (strcmp(arg, "o") == 0 || strcmp(arg, "O") == 0)
                 opt->as = MNK_O;
             else
-                return cli_usage_error(cmd, "invalid --as '%s': expected x or o", arg);
+                return cli_usage_error(cmd, "invalid --as '%s': expected x or o", cli_quote(&q, arg, QUOTE_CHARS));
             break;
         case O_PLAIN:
             opt->plain = true;
             break;
         case O_LEVEL:
             if (strcmp(arg, "easy") && strcmp(arg, "medium") && strcmp(arg, "hard") && strcmp(arg, "perfect"))
-                return cli_usage_error(cmd, "invalid --level '%s': expected easy, medium, hard or perfect", arg);
+                return cli_usage_error(cmd, "invalid --level '%s': expected easy, medium, hard or perfect",
+                                       cli_quote(&q, arg, QUOTE_CHARS));
             opt->level = arg;
             break;
         case O_TWO_PLAYERS:
@@ -326,7 +331,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
             opt->greedy = true;
             break;
         case ':':
-            return cli_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
+            return cli_usage_error(cmd, "option '%s' needs a value", cli_quote(&q, argv[optind - 1], QUOTE_CHARS));
         default:
             /* An unknown short option is optopt (in "-xh" argv[optind - 1]
              * may be the word before it); a long one is in argv. */
@@ -334,8 +339,9 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
                 return cli_usage_error(cmd, "option '--%s' takes no value",
                                        all[optopt - O_RULES].name);
             if (optopt > 0 && optopt < 256)
-                return cli_usage_error(cmd, "unknown option '-%c'", optopt);
-            return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+                return cli_usage_error(cmd, "unknown option '%s'",
+                                       cli_quote(&q, (char[]){'-', (char)optopt, '\0'}, QUOTE_CHARS));
+            return cli_usage_error(cmd, "unknown option '%s'", cli_quote(&q, argv[optind - 1], QUOTE_CHARS));
         }
     }
     int positional = argc - optind;
@@ -345,7 +351,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
         return -1;
     }
     if (positional > 1)
-        return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
+        return cli_usage_error(cmd, "unexpected argument '%s'", cli_quote(&q, argv[optind + 1], QUOTE_CHARS));
     if (positional == 1)
         opt->position = argv[optind];
     return -1;
@@ -362,12 +368,13 @@ bool cli_set_game(mnk_game *game, const cli_options *opt, const char *position, 
         return false;
     }
     if (position && mnk_game_set_position(game, position, &err) != MNK_OK) {
-        snprintf(msg, size, "invalid position '%.80s%s': %s", position,
-                 strlen(position) > 80 ? "..." : "", err.message);
+        cli_quoted q;
+        snprintf(msg, size, "invalid position '%s': %s", cli_quote(&q, position, QUOTE_CHARS), err.message);
         return false;
     }
     if (opt->moves && mnk_game_play_moves(game, opt->moves, &err) != MNK_OK) {
-        snprintf(msg, size, "invalid --moves '%.80s': %s", opt->moves, err.message);
+        cli_quoted q;
+        snprintf(msg, size, "invalid --moves '%s': %s", cli_quote(&q, opt->moves, QUOTE_CHARS), err.message);
         return false;
     }
     return true;
@@ -375,7 +382,7 @@ bool cli_set_game(mnk_game *game, const cli_options *opt, const char *position, 
 
 int cli_make_game(const cli_options *opt, const char *position, mnk_game **out)
 {
-    char msg[512];
+    char msg[CLI_MESSAGE_BYTES];
     mnk_status st = mnk_game_new(opt->rules, out);
     if (st != MNK_OK)
         return cli_fail("%s", mnk_strerror(st));
@@ -615,21 +622,6 @@ void cli_json_rules(FILE *f, mnk_rules r)
     char text[MNK_RULES_MAX];
     cli_rules_text(r, text, sizeof text);
     fprintf(f, ",\"rules\":\"%s\",\"exact\":%s", text, r.exact ? "true" : "false");
-}
-
-void cli_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20 || c >= 0x7f)
-            fprintf(f, "\\u%04x", c); /* bytes as code points: always valid JSON */
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
 }
 
 /* ---- batch input -------------------------------------------------------- */

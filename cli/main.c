@@ -166,6 +166,8 @@ int main(int argc, char **argv)
     const cli_command *cmd = find_command(name);
     if (cmd)
         return cli_close_stdout(run_command(cmd, argc - 1, argv + 1));
-    fprintf(stderr, "mnk: unknown command '%s'\nTry 'mnk --help' for more information.\n", name);
+    cli_quoted q;
+    fprintf(stderr, "mnk: unknown command '%s'\nTry 'mnk --help' for more information.\n",
+            cli_quote(&q, name, QUOTE_CHARS));
     return EXIT_USAGE;
 }

@@ -25,6 +25,8 @@
 #define DEFAULT_SECONDS 1.0
 /* A move that took this long (seconds) says whether it was proven. */
 #define THINK_NOTICE 0.25
+/* A mistyped cell is quoted back this far. */
+#define PLAY_QUOTE_CHARS 40
 
 typedef struct plain {
     mnk_match *match;
@@ -221,7 +223,8 @@ static void person_move(plain *p, const char *text)
     mnk_error err;
     int cell;
     if (mnk_cell_parse(mnk_game_rules(g), text, &cell, &err) != MNK_OK) {
-        printf("'%.40s' is not a cell here: %s.\n", text, err.message);
+        cli_quoted q;
+        printf("'%s' is not a cell here: %s.\n", cli_quote(&q, text, PLAY_QUOTE_CHARS), err.message);
         return;
     }
     char c[8];
@@ -313,8 +316,10 @@ static int plain_run(plain *p)
         char buf[64];
         snprintf(buf, sizeof buf, "%s", line);
         char *s = trim(buf);
-        if (p->echo)
-            printf("%s\n", s);
+        if (p->echo) {
+            cli_quoted q;
+            printf("%s\n", cli_quote(&q, s, QUOTE_CHARS));
+        }
         if (status == LINE_NUL) {
             printf("Line %ld has a NUL byte: it is not a cell.\n", line_reader_lineno(in));
             continue;
@@ -363,13 +368,15 @@ int cmd_play(const cli_options *opt)
     mnk_level level = MNK_LEVEL_PERFECT;
     mnk_match *match;
     void *mem;
+    cli_quoted q;
 
     if (opt->position)
-        return cli_fail("play takes no position (unexpected argument '%s')", opt->position);
+        return cli_fail("play takes no position (unexpected argument '%s')",
+                        cli_quote(&q, opt->position, QUOTE_CHARS));
     if (opt->two_players && opt->watch)
         return cli_fail("--two-players and --watch cannot go together");
     if (opt->level && mnk_level_parse(opt->level, &level) != MNK_OK)
-        return cli_fail("unknown level '%s'", opt->level);
+        return cli_fail("unknown level '%s'", opt->level); /* one of cli_parse's four */
 
     mem = malloc(mnk_match_size());
     if (!mem)

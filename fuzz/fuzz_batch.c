@@ -43,6 +43,34 @@ static char out_buf[OUT_BYTES];
 
 /* ---- a small JSON checker (RFC 8259 syntax, no semantics) ---------------- */
 
+/* The length of the valid UTF-8 sequence at p (RFC 3629: no overlong
+ * forms, no surrogates, nothing above U+10FFFF), 0 if there is none. */
+static int utf8_length(const char *p)
+{
+    const unsigned char *s = (const unsigned char *)p;
+    int n = s[0] < 0x80 ? 1 : s[0] < 0xc2 ? 0 : s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : s[0] < 0xf5 ? 4 : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
+        (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+/* Text safe on a terminal: valid UTF-8 with no control characters. */
+static bool terminal_safe(const char *p)
+{
+    while (*p) {
+        const unsigned char *s = (const unsigned char *)p;
+        int n = utf8_length(p);
+        if (n == 0 || s[0] < 0x20 || s[0] == 0x7f || (s[0] == 0xc2 && s[1] < 0xa0))
+            return false;
+        p += n;
+    }
+    return true;
+}
+
 static const char *json_value(const char *p, int depth);
 
 static const char *json_space(const char *p)
@@ -72,7 +100,10 @@ static const char *json_string(const char *p)
                 return NULL;
             }
         } else if (c >= 0x80) {
-            return NULL; /* cli_json_string escapes every byte beyond ASCII */
+            int n = utf8_length(p - 1);
+            if (n == 0)
+                return NULL; /* JSON text is UTF-8 */
+            p += n - 1;
         }
     }
 }
@@ -219,6 +250,11 @@ static void answer(cli_options *opt, const char *line, line_status status, long 
         fprintf(stderr, "invalid JSON for input '%.200s':\n%.2000s\n", line, out_buf);
         abort();
     }
+    if (!terminal_safe(out_buf)) {
+        fprintf(stderr, "control bytes or invalid UTF-8 in the answer to '%.200s':\n%.2000s\n", line,
+                out_buf);
+        abort();
+    }
     if (opt->json || strncmp(out_buf, "error: ", 7) == 0)
         return;
     /* A text answer: best gives a legal move or "none" for a finished game;
@@ -287,7 +323,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     line_status status;
     int turn = 0;
     int searches = opt.rules.m * opt.rules.n > SMALL_BOARD_CELLS ? SEARCHES_LARGE : SEARCHES_SMALL;
-    char msg[512];
+    char msg[CLI_MESSAGE_BYTES];
     while ((line = line_reader_next(reader, &status)) != NULL) {
         /* Would this line search? (The same set-up cli_answer_line does.) */
         if (status == LINE_OK && cli_set_game(scratch, &opt, line, msg, sizeof msg) &&

@@ -102,4 +102,63 @@ expect_match "man: time limit" "$man_text" "at most 10000000"
 expect_match "man: nodes limit" "$man_text" "from 1 to 18446744073709551615"
 expect_match "man: decimal only" "$man_text" "Numbers are decimal only"
 
+# --- item 10: input quoted safely -----------------------------------------------
+# no_controls NAME FILE: the file is valid UTF-8 without control characters
+# other than newlines (nothing a terminal would obey).
+no_controls() {
+    if python3 -c '
+import sys, unicodedata
+t = open(sys.argv[1], "rb").read().decode("utf-8")  # fails on invalid UTF-8
+bad = [c for c in t if c != "\n" and unicodedata.category(c) == "Cc"]
+sys.exit(1 if bad else 0)' "$2"; then ok; else bad "$1: control characters or invalid UTF-8 in $(od -c "$2" | head -5)"; fi
+}
+run "$MNK" best $'x\e[31mq\a'
+expect_rc "escape sequence in a position" 1
+no_controls "escape sequence in a position" "$tmp/err"
+expect_match "escape sequence shown escaped" "$err" "invalid position 'x\\\\x1b\\[31mq\\\\x07'"
+run "$MNK" $'\e]0;pwned\a'
+no_controls "escape sequence as a command" "$tmp/err"
+expect_match "command shown escaped" "$err" "unknown command '\\\\x1b\\]0;pwned\\\\x07'"
+run "$MNK" best --level $'\xc2\x9b31m'
+no_controls "C1 control (CSI) in an option value" "$tmp/err"
+run "$MNK" best --rules $'3,3,3\e'
+no_controls "escape in --rules" "$tmp/err"
+run "$MNK" best --moves $'b2\e[2J'
+no_controls "escape in --moves" "$tmp/err"
+run "$MNK" best "été"
+expect_match "UTF-8 kept in messages" "$err" "invalid position 'été'"
+run "$MNK" best $'\xff\xc3('
+expect_match "invalid UTF-8 escaped byte by byte" "$err" "invalid position '\\\\xff\\\\xc3\\('"
+long=$(printf 'é%.0s' $(seq 100))
+run "$MNK" best "$long"
+no_controls "a long UTF-8 position" "$tmp/err"
+expect_match "cut after 80 characters, between characters" "$err" "invalid position '$(printf 'é%.0s' $(seq 80))\\.\\.\\.'"
+printf '%s\n' "$long" | "$MNK" best - >"$tmp/out" 2>&1
+no_controls "a long UTF-8 line in batch" "$tmp/out"
+printf 'b2\e[2J\nq\n' | "$MNK" play --plain --seed 1 >"$tmp/out" 2>&1
+no_controls "play echoes a line with escapes safely" "$tmp/out"
+# JSON: every answer parses, with the input given back as it was where it
+# was UTF-8; lines of arbitrary bytes give valid JSON too.
+printf 'été\nx\001\033[0m"\\\n\xff\xfe\xc3\n\xed\xa0\x80\n\xf0\x9f\x98\x80\n' | "$MNK" analyze --json - >"$tmp/out" 2>&1
+if python3 -c '
+import json, sys
+lines = open(sys.argv[1], "rb").read().decode("utf-8").splitlines()
+j = [json.loads(l) for l in lines]
+assert len(j) == 5, len(j)
+assert j[0]["position"] == "été", j[0]
+assert j[1]["position"] == "x\x01\x1b[0m\"\\", j[1]
+assert j[2]["position"] == "\ufffd" * 3, j[2]
+assert j[3]["position"] == "\ufffd" * 3, j[3]   # a surrogate is not UTF-8
+assert j[4]["position"] == "\U0001F600", j[4]
+' "$tmp/out"; then ok; else bad "JSON strings: $(cat "$tmp/out")"; fi
+head -c 30000 /dev/urandom >"$tmp/random"
+"$MNK" best --json - <"$tmp/random" >"$tmp/out" 2>&1
+if node -e '
+const lines = require("fs").readFileSync(process.argv[1], "utf8").split("\n").filter(l => l);
+for (const l of lines) JSON.parse(l);
+if (Buffer.from(lines.join("\n"), "utf8").toString("utf8").includes("\ufffd") &&
+    !require("fs").readFileSync(process.argv[1]).toString("latin1").includes("\\ufffd")) process.exit(1);
+' "$tmp/out"; then ok; else bad "random bytes: JSON.parse fails"; fi
+no_controls "random bytes: JSON output has no raw control bytes" "$tmp/out"
+
 finish "hardening"
