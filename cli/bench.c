@@ -2,7 +2,9 @@
  * bench.c - `mnk bench`: solve benchmark sets and report the solver's speed.
  *
  * A set is a text file: '#' comments, a line "rules M,N,K", then one
- * position per line with its exact value ("x.o/x.x/oo. win 1"). Every
+ * position per line with its exact value ("x.o/x.x/oo. win 1"), words
+ * separated by blanks. Anything else is refused with the file name and the
+ * line number (cli_set_line_parse, also a fuzz target). Every
  * position is solved from a cold table, timed, and its value compared with
  * the file's. One line per set on stdout, whitespace-separated columns
  * under a '#' header, so scripts can read it:
@@ -16,7 +18,9 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct set_stats {
     int positions;
@@ -25,58 +29,152 @@ typedef struct set_stats {
     double seconds;
 } set_stats;
 
-static mnk_result parse_result(const char *s)
+static bool is_blank(char c)
 {
-    return strcmp(s, "win") == 0    ? MNK_WIN
-           : strcmp(s, "loss") == 0 ? MNK_LOSS
-           : strcmp(s, "draw") == 0 ? MNK_DRAW
-                                    : MNK_UNKNOWN;
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Splits the next blank-separated word off *p (NUL-terminating it in
+ * place); NULL when none is left. */
+static char *next_word(char **p)
+{
+    char *s = *p;
+    while (is_blank(*s))
+        s++;
+    if (!*s)
+        return NULL;
+    char *w = s;
+    while (*s && !is_blank(*s))
+        s++;
+    if (*s)
+        *s++ = '\0';
+    *p = s;
+    return w;
+}
+
+bool cli_set_line_parse(char *line, set_line *out, char *msg, size_t size)
+{
+    static const char syntax[] = "expected '# comment', 'rules M,N,K' or 'POSITION win|draw|loss PLIES'";
+    char *p = line;
+    char *first = next_word(&p);
+    mnk_error err;
+    cli_quoted q;
+
+    if (!first || first[0] == '#') {
+        out->kind = SET_BLANK;
+        return true;
+    }
+    char *second = next_word(&p);
+    char *third = second ? next_word(&p) : NULL;
+    char *extra = third ? next_word(&p) : NULL;
+    if (strcmp(first, "rules") == 0) {
+        mnk_rules r;
+        if (!second || third) {
+            snprintf(msg, size, "%s", syntax);
+            return false;
+        }
+        if (mnk_rules_parse(second, &r, &err) != MNK_OK) {
+            snprintf(msg, size, "invalid rules '%s': %s", cli_quote(&q, second, QUOTE_CHARS), err.message);
+            return false;
+        }
+        out->kind = SET_RULES;
+        out->rules = r;
+        return true;
+    }
+    if (!third || extra) {
+        snprintf(msg, size, "%s", syntax);
+        return false;
+    }
+    mnk_result result = strcmp(second, "win") == 0    ? MNK_WIN
+                        : strcmp(second, "loss") == 0 ? MNK_LOSS
+                        : strcmp(second, "draw") == 0 ? MNK_DRAW
+                                                      : MNK_UNKNOWN;
+    if (result == MNK_UNKNOWN) {
+        snprintf(msg, size, "invalid result '%s': expected win, draw or loss", cli_quote(&q, second, QUOTE_CHARS));
+        return false;
+    }
+    /* Plies: decimal digits only, a number a game can last. */
+    int plies = 0;
+    for (const char *d = third; *d; d++) {
+        if (*d < '0' || *d > '9' || plies > MNK_MAX_CELLS) {
+            plies = -1;
+            break;
+        }
+        plies = plies * 10 + (*d - '0');
+    }
+    if (plies < 0 || plies > MNK_MAX_CELLS || (result != MNK_DRAW && plies == 0)) {
+        snprintf(msg, size, "invalid plies '%s': expected a whole number from %d to %d",
+                 cli_quote(&q, third, QUOTE_CHARS), result == MNK_DRAW ? 0 : 1, MNK_MAX_CELLS);
+        return false;
+    }
+    out->kind = SET_POSITION;
+    out->position = first;
+    out->result = result;
+    out->plies = plies;
+    return true;
+}
+
+/* Reports a problem at path:lineno; returns false. */
+static bool set_error(const char *path, long lineno, const char *msg)
+{
+    cli_quoted q;
+    cli_fail("%s:%ld: %s", cli_quote(&q, path, QUOTE_CHARS), lineno, msg);
+    return false;
 }
 
 static bool run_set(const cli_options *opt, const char *path, mnk_solver *solver, set_stats *st)
 {
-    FILE *f = fopen(path, "r");
-    char line[LINE_MAX_BYTES + 2];
+    int fd = open(path, O_RDONLY);
+    line_reader *in;
     mnk_game *game = NULL;
-    int lineno = 0;
+    const char *text;
+    line_status status;
+    char line[LINE_MAX_BYTES + 1], msg[CLI_MESSAGE_BYTES];
     bool ok = true;
+    cli_quoted q;
 
-    if (!f) {
-        cli_quoted q;
+    if (fd < 0) {
         cli_fail("cannot open set '%s': %s", cli_quote(&q, path, QUOTE_CHARS), strerror(errno));
         return false;
     }
+    in = line_reader_new(fd);
+    if (!in) {
+        close(fd);
+        cli_fail("out of memory");
+        return false;
+    }
     memset(st, 0, sizeof *st);
-    while (ok && fgets(line, sizeof line, f)) {
-        char pos[LINE_MAX_BYTES + 1], result[16], rules_text[64];
-        int plies;
+    while (ok && (text = line_reader_next(in, &status)) != NULL) {
+        long lineno = line_reader_lineno(in);
+        set_line sl;
         mnk_error err;
-        lineno++;
-        if (line[0] == '#' || line[0] == '\n')
-            continue;
-        if (sscanf(line, "rules %63s", rules_text) == 1) {
-            mnk_rules r;
-            if (mnk_rules_parse(rules_text, &r, &err) != MNK_OK) {
-                cli_fail("%s:%d: %s", path, lineno, err.message);
-                ok = false;
-            } else if (game) {
-                mnk_game_reset(game, r, NULL);
-            } else if (mnk_game_new(r, &game) != MNK_OK) {
-                cli_fail("out of memory");
-                ok = false;
-            }
-            continue;
-        }
-        if (!game || sscanf(line, "%4096s %15s %d", pos, result, &plies) != 3 ||
-            parse_result(result) == MNK_UNKNOWN) {
-            cli_fail("%s:%d: expected 'rules M,N,K' first, then 'POSITION win|draw|loss PLIES'", path,
-                     lineno);
-            ok = false;
+        if (cli_line_problem(status, lineno, msg, sizeof msg)) {
+            /* msg starts with "line N: "; the file name says where. */
+            ok = set_error(path, lineno, strchr(msg, ':') + 2);
             break;
         }
-        if (mnk_game_set_position(game, pos, &err) != MNK_OK) {
-            cli_fail("%s:%d: %s", path, lineno, err.message);
-            ok = false;
+        snprintf(line, sizeof line, "%s", text);
+        if (!cli_set_line_parse(line, &sl, msg, sizeof msg)) {
+            ok = set_error(path, lineno, msg);
+            break;
+        }
+        if (sl.kind == SET_BLANK)
+            continue;
+        if (sl.kind == SET_RULES) {
+            if (game)
+                mnk_game_reset(game, sl.rules, NULL);
+            else if (mnk_game_new(sl.rules, &game) != MNK_OK)
+                ok = set_error(path, lineno, "out of memory");
+            continue;
+        }
+        if (!game) {
+            ok = set_error(path, lineno, "a 'rules M,N,K' line must come before the positions");
+            break;
+        }
+        if (mnk_game_set_position(game, sl.position, &err) != MNK_OK) {
+            snprintf(msg, sizeof msg, "invalid position '%s': %s", cli_quote(&q, sl.position, QUOTE_CHARS),
+                     err.message);
+            ok = set_error(path, lineno, msg);
             break;
         }
         mnk_search_result res;
@@ -92,13 +190,19 @@ static bool run_set(const cli_options *opt, const char *path, mnk_solver *solver
         st->positions++;
         /* Weak solving knows the plies of draws (a full board) only. */
         bool plies_known = !weak || res.value.result == MNK_DRAW;
-        if (res.value.result != parse_result(result) || (plies_known && res.value.plies != plies)) {
+        if (res.value.result != sl.result || (plies_known && res.value.plies != sl.plies)) {
             st->wrong++;
-            fprintf(stderr, "mnk bench: %s:%d: %s is %s %d, the solver says %s %d\n", path, lineno, pos,
-                    result, plies, cli_result_name(res.value.result), res.value.plies);
+            fprintf(stderr, "mnk bench: %s:%ld: %s is %s %d, the solver says %s %d\n",
+                    cli_quote(&q, path, QUOTE_CHARS), lineno, sl.position, cli_result_name(sl.result),
+                    sl.plies, cli_result_name(res.value.result), res.value.plies);
         }
     }
-    fclose(f);
+    if (ok && line_reader_error(in)) {
+        snprintf(msg, sizeof msg, "cannot read: %s", strerror(line_reader_error(in)));
+        ok = set_error(path, line_reader_lineno(in) + 1, msg);
+    }
+    line_reader_free(in);
+    close(fd);
     mnk_game_free(game);
     return ok;
 }

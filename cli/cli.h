@@ -193,6 +193,20 @@ int cli_read_error(const line_reader *r);
 void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, const cli_options *opt,
                      const char *line, line_status status, long lineno, bool analyze);
 
+/* One line of a benchmark set (bench.c): blank or a comment, "rules
+ * M,N,K", or "POSITION win|draw|loss PLIES". cli_set_line_parse() splits
+ * `line` in place (position points into it); on a malformed line writes
+ * why into msg and returns false, *out untouched. */
+typedef enum set_line_kind { SET_BLANK, SET_RULES, SET_POSITION } set_line_kind;
+typedef struct set_line {
+    set_line_kind kind;
+    mnk_rules rules;      /* SET_RULES */
+    const char *position; /* SET_POSITION: the position, its result, plies */
+    mnk_result result;
+    int plies;
+} set_line;
+bool cli_set_line_parse(char *line, set_line *out, char *msg, size_t size);
+
 /* The subcommands. */
 int cmd_best(const cli_options *opt);
 int cmd_analyze(const cli_options *opt);

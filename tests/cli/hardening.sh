@@ -161,4 +161,40 @@ if (Buffer.from(lines.join("\n"), "utf8").toString("utf8").includes("\ufffd") &&
 ' "$tmp/out"; then ok; else bad "random bytes: JSON.parse fails"; fi
 no_controls "random bytes: JSON output has no raw control bytes" "$tmp/out"
 
+# --- item 11: the benchmark file parser ------------------------------------------
+# bad_set NAME REGEX LINES...: a set of these lines (after a rules line) is
+# refused with the file name, the line number and why.
+bad_set() {
+    local name=$1 regex=$2
+    shift 2
+    { echo "# a set"; echo "rules 3,3,3"; printf '%s\n' "$@"; } >"$tmp/set.txt"
+    run "$MNK" bench "$tmp/set.txt"
+    expect_rc "bench set: $name" 1
+    expect_match "bench set: $name: message" "$err" "^mnk: $tmp/set.txt:3: $regex"
+}
+bad_set "junk after the plies" "invalid plies '1x'" "x.o/x.x/oo. win 1x"
+bad_set "a fourth word" "expected '# comment', 'rules M,N,K' or 'POSITION win\|draw\|loss PLIES'" "x.o/x.x/oo. win 1 2"
+bad_set "negative plies" "invalid plies '-1'" "x.o/x.x/oo. win -1"
+bad_set "plies too large" "invalid plies '99999999999'" "x.o/x.x/oo. win 99999999999"
+bad_set "a win in 0" "invalid plies '0'" "x.o/x.x/oo. win 0"
+bad_set "unknown result" "invalid result 'won'" "x.o/x.x/oo. won 1"
+bad_set "missing plies" "expected" "x.o/x.x/oo. win"
+bad_set "rules with junk" "expected" "rules 3,3,3 x"
+bad_set "bad rules" "invalid rules '3,3,9'" "rules 3,3,9"
+bad_set "bad position" "invalid position 'x.q/x.x/oo.'" "x.q/x.x/oo. win 1"
+{ echo "rules 3,3,3"; printf 'x.o/x.x/oo. win 1\000\n'; } >"$tmp/set.txt"
+run "$MNK" bench "$tmp/set.txt"
+expect_match "bench set: a NUL byte" "$err" "^mnk: $tmp/set.txt:2: a NUL byte inside the line"
+{ echo "rules 3,3,3"; head -c 5000 /dev/zero | tr '\0' x; echo " win 1"; } >"$tmp/set.txt"
+run "$MNK" bench "$tmp/set.txt"
+expect_match "bench set: a long line is not split" "$err" "^mnk: $tmp/set.txt:2: longer than 4096 bytes"
+echo "x.o/x.x/oo. win 1" >"$tmp/set.txt"
+run "$MNK" bench "$tmp/set.txt"
+expect_match "bench set: no rules line" "$err" "^mnk: $tmp/set.txt:1: a 'rules M,N,K' line must come before"
+run "$MNK" bench "$tmp"
+expect_match "bench set: a directory" "$err" "^mnk: $tmp:1: cannot read: Is a directory"
+printf 'rules 3,3,3\r\n# CRLF\r\nx.o/x.x/oo.\twin 1\r\n' >"$tmp/set.txt"
+run "$MNK" bench "$tmp/set.txt"
+expect_rc "bench set: CRLF and tabs are fine" 0
+
 finish "hardening"
