@@ -139,7 +139,8 @@ mnk_status mnk_rules_format(mnk_rules rules, char *buf, size_t size);
 
 /* Cells in text: "b2" (column letter, row number) or "5" (1 .. m*n). */
 mnk_status mnk_cell_parse(mnk_rules rules, const char *text, int *cell, mnk_error *err);
-/* Writes the letter-number form of a cell ("b2"); needs 4 bytes at most. */
+/* Writes the letter-number form of a cell ("b2"); needs 4 bytes at most.
+ * On failure (off the board, buffer too small) buf is untouched. */
 mnk_status mnk_cell_format(mnk_rules rules, int cell, char *buf, size_t size);
 
 /* ---------------------------------------------------------------------
@@ -172,7 +173,8 @@ mnk_status mnk_game_set_position(mnk_game *game, const char *text, mnk_error *er
 /* Plays a list of moves ("b2,a1,c3"; commas or spaces between cells). On
  * failure the game is unchanged. */
 mnk_status mnk_game_play_moves(mnk_game *game, const char *text, mnk_error *err);
-/* Writes the position in the slash form; size >= MNK_POSITION_MAX always fits. */
+/* Writes the position in the slash form; size >= MNK_POSITION_MAX always
+ * fits. A buffer too small gets MNK_ERR_MEMORY and is untouched. */
 mnk_status mnk_game_format(const mnk_game *game, char *buf, size_t size);
 
 /* Plays a cell for the side to move. */
@@ -284,7 +286,10 @@ typedef struct mnk_move_value {
 
 typedef struct mnk_solver mnk_solver;
 
-/* Bytes needed by mnk_solver_init() for a table of about table_bytes. */
+/* Bytes needed by mnk_solver_init() for a table of about table_bytes (at
+ * least the smallest table; SIZE_MAX, which no allocation gives, when the
+ * sum would not fit a size_t). mnk_solver_init() accepts any size this
+ * returned. */
 size_t mnk_solver_size(size_t table_bytes);
 /* Sets up a solver in caller-owned memory (aligned for uint64_t); the table
  * takes what the solver's own state leaves of it. */
@@ -331,7 +336,11 @@ typedef struct mnk_count {
 mnk_status mnk_count_tree(mnk_solver *solver, const mnk_game *game,
                           const mnk_search_options *options, mnk_count *out);
 
-/* The value of a score for the side to move. */
+/* The value of a score for the side to move. A proven score is a win in p
+ * plies (MNK_SCORE_WIN - p, 1 <= p <= MNK_MAX_CELLS), a loss in p
+ * (p - MNK_SCORE_WIN, 0 <= p <= MNK_MAX_CELLS) or a draw (0); an estimate
+ * lies in -MNK_SCORE_WIN .. MNK_SCORE_WIN. Anything else is no score: its
+ * value is MNK_UNKNOWN, not proven, plies -1. */
 mnk_value mnk_value_of_score(int score, bool proven);
 
 /* =====================================================================

@@ -46,8 +46,8 @@ mnk_status mnk_solver_new(size_t table_bytes, mnk_solver **out)
     if (!out)
         return MNK_ERR_ARGUMENT;
     size_t size = mnk_solver_size(table_bytes);
-    if (size < table_bytes)
-        return MNK_ERR_MEMORY; /* the sum overflowed */
+    if (size == SIZE_MAX)
+        return MNK_ERR_MEMORY; /* saturated: more than can exist */
     /* Zeroed memory: pages of a large table the search never reaches are
      * never touched. */
 #ifdef HUGE_PAGE

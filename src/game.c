@@ -163,6 +163,10 @@ mnk_status mnk_game_format(const mnk_game *game, char *buf, size_t size)
     text_buf t;
     if (!game || !buf || size == 0)
         return MNK_ERR_ARGUMENT;
+    /* n rows of m cells, n - 1 slashes, the NUL: checked first so that a
+     * buffer too small is left untouched. */
+    if ((size_t)(game->g.n * (game->g.m + 1)) > size)
+        return MNK_ERR_MEMORY;
     text_init(&t, buf, size);
     for (int r = 0; r < game->g.n; r++) {
         if (r > 0)
@@ -244,9 +248,19 @@ static size_t solver_header(void)
     return (sizeof(mnk_solver) + 63) & ~(size_t)63;
 }
 
+/* The smallest table solver_setup() accepts. */
+#define SOLVER_MIN_TABLE_BYTES (2 * sizeof(tt_entry))
+
+/* Saturates instead of wrapping (SIZE_MAX can never be allocated, so the
+ * caller's allocation fails cleanly), and never returns less than the
+ * smallest size mnk_solver_init() accepts: a size the library gave is
+ * always a size it takes. */
 size_t mnk_solver_size(size_t table_bytes)
 {
-    return solver_header() + table_bytes;
+    size_t h = solver_header();
+    if (table_bytes < SOLVER_MIN_TABLE_BYTES)
+        table_bytes = SOLVER_MIN_TABLE_BYTES;
+    return table_bytes > SIZE_MAX - h ? SIZE_MAX : h + table_bytes;
 }
 
 /* Shared by mnk_solver_init and mnk_solver_new (which knows its memory is
@@ -255,7 +269,7 @@ mnk_status solver_setup(void *mem, size_t size, bool zeroed, mnk_solver **out)
 {
     if (!mem || !out || !aligned(mem))
         return MNK_ERR_ARGUMENT;
-    if (size < solver_header() + 2 * sizeof(tt_entry))
+    if (size < solver_header() + SOLVER_MIN_TABLE_BYTES)
         return MNK_ERR_MEMORY;
     mnk_solver *s = mem;
     mem_set(s, 0, sizeof *s);

@@ -10,6 +10,9 @@
 
 /* Text longer than this is refused before it is looked at in detail. */
 #define TEXT_MAX 4096
+/* A cell's name: a letter, up to 2 digits (MNK_MAX_SIDE rows), the NUL;
+ * with room to spare. */
+#define CELL_NAME_MAX 8
 
 /* ---- text building ---------------------------------------------------- */
 
@@ -338,14 +341,17 @@ mnk_status mnk_cell_format(mnk_rules rules, int cell, char *buf, size_t size)
     text_buf t;
     if (!buf || size == 0 || mnk_rules_check(rules, NULL) != MNK_OK)
         return MNK_ERR_ARGUMENT;
-    if (cell < 0 || cell >= rules.m * rules.n) {
-        buf[0] = '\0';
+    if (cell < 0 || cell >= rules.m * rules.n)
         return MNK_ERR_OFF_BOARD;
-    }
-    text_init(&t, buf, size);
+    /* Built aside and copied only if it fits: buf is untouched on failure. */
+    char name[CELL_NAME_MAX];
+    text_init(&t, name, sizeof name);
     text_char(&t, (char)('a' + cell % rules.m));
     text_int(&t, cell / rules.m + 1);
-    return t.len < size ? MNK_OK : MNK_ERR_MEMORY;
+    if (t.len >= size)
+        return MNK_ERR_MEMORY;
+    mem_copy(buf, name, t.len + 1);
+    return MNK_OK;
 }
 
 /* ---- positions -------------------------------------------------------- */
