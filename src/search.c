@@ -188,6 +188,16 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
 mnk_value mnk_value_of_score(int score, bool proven)
 {
     mnk_value v = {MNK_UNKNOWN, -1, score, proven};
+    /* No score lies beyond a win or a loss on the spot, no game is won in
+     * 0 plies by the side to move (a finished game is lost in 0), and a
+     * proven score between the proven bands is a draw only if it is 0:
+     * anything else is no score, and its value unknown. */
+    if (score < -MNK_SCORE_WIN || score > MNK_SCORE_WIN ||
+        (proven && (score == MNK_SCORE_WIN ||
+                    (score != 0 && score >= -SCORE_PROVEN && score <= SCORE_PROVEN)))) {
+        v.proven = false;
+        return v;
+    }
     if (!proven)
         return v;
     if (score > SCORE_PROVEN) {
