@@ -119,6 +119,8 @@ typedef struct cli_search {
 void cli_search_begin(cli_search *cs, const cli_options *opt, mnk_solver *solver,
                       bool interactive);
 bool cli_search_end(cli_search *cs);
+/* Ctrl-C was pressed during the interactive search under way. */
+bool cli_search_interrupted(void);
 double cli_now(void);
 
 /* Output errors. cli_output_failed(): a write to stdout has failed (a

@@ -539,6 +539,11 @@ void cli_search_begin(cli_search *cs, const cli_options *opt, mnk_solver *solver
     sigaction(SIGINT, &sa, NULL);
 }
 
+bool cli_search_interrupted(void)
+{
+    return interrupted != 0;
+}
+
 bool cli_search_end(cli_search *cs)
 {
     if (!cs->interactive)

@@ -44,10 +44,14 @@ static const cli_command commands[] = {
      "progress on a terminal; Ctrl-C stops it and prints what is known (exit 130).",
      cmd_solve},
     {"tree", "Print the minimax tree below a position as Graphviz DOT.",
-     OPT_RULES | OPT_MOVES | OPT_DEPTH | OPT_TABLE,
+     OPT_RULES | OPT_MOVES | OPT_DEPTH | OPT_TIME | OPT_NODES | OPT_TABLE,
      "[options] POSITION",
      "Each node shows its board and its value for the side to move; edges of\n"
-     "best moves are bold. Render with: mnk tree POSITION | dot -Tsvg > tree.svg",
+     "best moves are bold. Render with: mnk tree POSITION | dot -Tsvg > tree.svg\n"
+     "Trees of more than 5000 nodes are refused with their size and the --depth\n"
+     "that fits. The searches of the whole tree take at most 10 seconds (or\n"
+     "--time), each node a share of what is left; --nodes limits each search.\n"
+     "A tree cut short by the time or Ctrl-C is closed properly and said so.",
      cmd_tree},
     {"play", "Play against the computer.",
      OPT_RULES | OPT_SEED | OPT_TIME | OPT_AS | OPT_PLAIN | OPT_LEVEL | OPT_TWO_PLAYERS | OPT_WATCH |

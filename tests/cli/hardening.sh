@@ -197,4 +197,35 @@ printf 'rules 3,3,3\r\n# CRLF\r\nx.o/x.x/oo.\twin 1\r\n' >"$tmp/set.txt"
 run "$MNK" bench "$tmp/set.txt"
 expect_rc "bench set: CRLF and tabs are fine" 0
 
+# --- item 1: tree limits -------------------------------------------------------------
+# A 20x20 tree one ply deep has 400 nodes, each a search that never ends
+# without a limit: --time bounds the whole tree, which is cut and closed.
+timeout 120 "$MNK" tree --rules 20,20,5 --moves a1 --depth 1 --time 1 >"$tmp/out" 2>"$tmp/err"
+rc=$? err=$(cat "$tmp/err")
+expect_rc "tree --time on 20x20" 1
+expect_match "tree --time: says it was cut" "$err" "^mnk: tree cut after [0-9]+ of 400 nodes: the time \\(--time 1 s\\) ran out"
+if [ "$(tail -1 "$tmp/out")" = "}" ] && head -1 "$tmp/out" | grep -q "^digraph"; then ok; else bad "tree --time: DOT not closed"; fi
+timeout 300 "$MNK" tree --rules 20,20,5 --moves a1 --depth 1 --nodes 2000 --time 10000 >"$tmp/out" 2>"$tmp/err"
+rc=$? err=$(cat "$tmp/err")
+expect_rc "tree --nodes on 20x20" 0
+nodes=$(grep -c 'label=".*\\n' "$tmp/out")
+if [ "$nodes" -eq 400 ]; then ok; else bad "tree --nodes: 400 nodes expected, got $nodes"; fi
+expect_match "tree --nodes: estimates" "$(cat "$tmp/out")" "not proven"
+run "$MNK" tree .........
+expect_rc "tree too large" 1
+expect_match "tree too large: its size and the depth that fits" "$err" "has 549946 nodes, more than the 5000 a drawing can show; --depth 4 draws 3610 of them"
+run "$MNK" tree --rules 20,20,5 --moves a1 --depth 3
+expect_match "tree far too large" "$err" "to that depth has more than 1000000 nodes.*--depth 1 draws 400 of them"
+run "$MNK" tree x.o/x.x/oo. --time 100 --nodes 100000
+expect_rc "tree accepts --time and --nodes" 0
+# Ctrl-C stops the tree and closes the DOT (exit 130).
+"$MNK" tree --rules 20,20,5 --moves a1 --depth 1 --time 10000 >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+for _ in $(seq 100); do [ -s "$tmp/out" ] && break; sleep 0.1; done
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+expect_rc "tree stopped by Ctrl-C" 130
+if [ "$(tail -1 "$tmp/out")" = "}" ]; then ok; else bad "tree after Ctrl-C: DOT not closed"; fi
+
 finish "hardening"
