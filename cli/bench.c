@@ -122,7 +122,25 @@ static bool set_error(const char *path, long lineno, const char *msg)
     return false;
 }
 
-static bool run_set(const cli_options *opt, const char *path, mnk_solver *solver, set_stats *st)
+/* What is left of --time and --nodes for the whole run, and whether they
+ * (or Ctrl-C) ran out. */
+typedef struct bench_budget {
+    cli_search cs;        /* the clock, the deadline, Ctrl-C */
+    uint64_t max_nodes;   /* --nodes; 0: no limit */
+    uint64_t nodes_used;
+    bool stopped;
+} bench_budget;
+
+/* Checked between positions too: a small search ends before it looks at
+ * its limits (they are checked every few thousand nodes). */
+static bool budget_spent(const bench_budget *b)
+{
+    return cli_search_interrupted() || (b->max_nodes && b->nodes_used >= b->max_nodes) ||
+           (b->cs.deadline > 0 && cli_now() >= b->cs.deadline);
+}
+
+static bool run_set(const cli_options *opt, const char *path, mnk_solver *solver, set_stats *st,
+                    bench_budget *budget)
 {
     int fd = open(path, O_RDONLY);
     line_reader *in;
@@ -178,13 +196,25 @@ static bool run_set(const cli_options *opt, const char *path, mnk_solver *solver
             break;
         }
         mnk_search_result res;
-        mnk_search_options o = {0};
-        o.algorithm = opt->algorithm;
+        mnk_search_options o = budget->cs.options; /* algorithm, the clock */
         bool weak = opt->weak || opt->algorithm == MNK_DFPN; /* df-pn is always weak */
         o.mode = weak ? MNK_WEAK : MNK_STRONG;
+        if (budget->max_nodes)
+            o.max_nodes = budget->max_nodes - budget->nodes_used;
+        if (budget_spent(budget)) {
+            budget->stopped = true;
+            break;
+        }
         mnk_solver_clear(solver);
         double t = cli_now();
         mnk_best_move(solver, game, &o, &res);
+        if (!res.complete || (budget->max_nodes && budget->nodes_used + res.nodes > budget->max_nodes)) {
+            /* Out of time or nodes, or Ctrl-C: this position is not
+             * counted, and the run ends here. */
+            budget->stopped = true;
+            break;
+        }
+        budget->nodes_used += res.nodes;
         st->seconds += cli_now() - t;
         st->nodes += res.nodes;
         st->positions++;
@@ -219,11 +249,16 @@ int cmd_bench(const cli_options *opt)
         return EXIT_FAIL;
     int rc = EXIT_OK;
     set_stats all = {0};
+    bench_budget budget = {0};
+    cli_search_begin(&budget.cs, opt, solver, true);
+    budget.max_nodes = opt->nodes;
     printf("# %-30s %9s %5s %12s %12s %12s %14s\n", "set", "positions", "wrong", "mean_us", "mean_nodes",
            "nodes_per_s", "total_nodes");
     for (int i = 0; i < opt->nfiles; i++) {
         set_stats st;
-        if (!run_set(opt, opt->files[i], solver, &st)) {
+        if (budget.stopped)
+            break;
+        if (!run_set(opt, opt->files[i], solver, &st, &budget)) {
             rc = EXIT_FAIL;
             continue;
         }
@@ -239,6 +274,15 @@ int cmd_bench(const cli_options *opt)
         all.seconds += st.seconds;
         if (st.wrong)
             rc = EXIT_FAIL;
+    }
+    bool interrupted = cli_search_end(&budget.cs);
+    if (budget.stopped) {
+        printf("# stopped by %s after %d positions: the figures are those of the positions solved\n",
+               interrupted ? "Ctrl-C" : "the limit (--time, --nodes)", all.positions);
+        cli_fail("bench stopped by %s after %d positions", interrupted ? "Ctrl-C" : "--time or --nodes",
+                 all.positions);
+        if (interrupted)
+            rc = EXIT_INTERRUPTED;
     }
     if (opt->nfiles > 1) {
         double n = all.positions > 0 ? all.positions : 1;

@@ -83,13 +83,15 @@ static const cli_command commands[] = {
      "q (quit), ? (help); end of input quits too.",
      cmd_play},
     {"bench", "Solve benchmark sets and report the solver's speed.",
-     OPT_ALGORITHM | OPT_TABLE | OPT_FILES | OPT_WEAK,
+     OPT_ALGORITHM | OPT_TABLE | OPT_FILES | OPT_WEAK | OPT_TIME | OPT_NODES,
      "[options] SET...",
      "Each SET is a file of positions with their exact values (bench/sets/*.txt).\n"
      "Every position is solved from a cold table; one line per set gives the\n"
      "positions, wrong answers, mean microseconds, mean nodes, nodes per second\n"
      "and the total node count, the search's fingerprint. Exit 1 if any answer\n"
-     "is wrong.",
+     "is wrong. --time and --nodes bound the whole run (Ctrl-C stops it too):\n"
+     "the position under way is dropped, the sets so far are reported, and a\n"
+     "line '# stopped ...' says so.",
      cmd_bench},
     {"table", "Compute the table of which m,n,k-games are wins and which draws.",
      OPT_MAX | OPT_TIME | OPT_NODES | OPT_TABLE | OPT_JSON,

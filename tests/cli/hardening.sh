@@ -228,4 +228,23 @@ rc=$?
 expect_rc "tree stopped by Ctrl-C" 130
 if [ "$(tail -1 "$tmp/out")" = "}" ]; then ok; else bad "tree after Ctrl-C: DOT not closed"; fi
 
+# --- item 3: bench --time and --nodes ------------------------------------------------
+sets=(bench/sets/333-ply1-4-far.txt bench/sets/444-ply6-9-far.txt)
+run "$MNK" bench "${sets[@]}"
+expect_rc "bench without limits" 0
+all_nodes=$(printf '%s\n' "$out" | awk '$1 == "total" { print $7 }')
+if [ -n "$all_nodes" ] && [ "$all_nodes" -gt 2000 ]; then ok; else bad "bench: total nodes [$all_nodes]"; fi
+run "$MNK" bench --nodes 2000 "${sets[@]}"
+expect_rc "bench --nodes" 0
+expect_match "bench --nodes: says it stopped" "$out" "^# stopped by the limit \\(--time, --nodes\\) after [0-9]+ positions"
+expect_match "bench --nodes: message" "$err" "^mnk: bench stopped by --time or --nodes after [0-9]+ positions"
+cut_nodes=$(printf '%s\n' "$out" | awk '$1 == "total" { print $7 }')
+if [ -n "$cut_nodes" ] && [ "$cut_nodes" -le 2000 ] && [ "$cut_nodes" -lt "$all_nodes" ]; then ok; else bad "bench --nodes 2000: total nodes [$cut_nodes]"; fi
+# A set of positions too hard to finish: --time cuts it short.
+{ echo "rules 7,7,5"; for _ in 1 2 3; do echo "......./......./......./......./......./......./....... win 99"; done; } >"$tmp/hard.txt"
+timeout 120 "$MNK" bench --time 1 "$tmp/hard.txt" >"$tmp/out" 2>"$tmp/err"
+rc=$? out=$(cat "$tmp/out")
+expect_rc "bench --time on a set too hard" 0
+expect_match "bench --time: stopped after 0 positions" "$out" "^# stopped by the limit .* after 0 positions"
+
 finish "hardening"
