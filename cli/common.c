@@ -13,8 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Largest --table, in MiB: the solver must fit this machine with room left. */
-#define TABLE_MAX_MIB 16384
+/* Largest --table, in MiB (1 TiB); a table must also fit the machine's
+ * physical memory (physical_mib()). */
+#define TABLE_MAX_MIB 1048576
 /* Largest --time: 10^7 s (115 days) is longer than any search anyone
  * waits for, and keeps deadlines far from a double's precision limits. */
 #define SECONDS_MAX 1e7
@@ -115,6 +116,15 @@ static bool option_u64(const cli_command *cmd, const char *option, const char *a
     return false;
 }
 
+/* The machine's physical memory in MiB; the largest --table if unknown. */
+static uint64_t physical_mib(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return TABLE_MAX_MIB;
+    return (uint64_t)pages * (uint64_t)page >> 20;
+}
+
 static void print_help(const cli_command *cmd)
 {
     printf("Usage: mnk %s %s\n%s\n\n%s\n", cmd->name, cmd->usage, cmd->summary, cmd->help);
@@ -151,8 +161,10 @@ static void print_help(const cli_command *cmd)
     if (cmd->options & OPT_SEED)
         printf("  --seed N           choose randomly among equally good moves (1 <= N < 2^64)\n");
     if (cmd->options & OPT_TABLE)
-        printf("  --table MIB        transposition table size in MiB (1 to %d, default %d)\n",
-               TABLE_MAX_MIB, (int)(MNK_DEFAULT_TABLE_BYTES >> 20));
+        printf("  --table MIB        transposition table size in MiB (default %d; from 1 to\n"
+               "                     %llu, this machine's memory; only what is used is touched)\n",
+               (int)(MNK_DEFAULT_TABLE_BYTES >> 20),
+               (unsigned long long)(physical_mib() < TABLE_MAX_MIB ? physical_mib() : TABLE_MAX_MIB));
     if (cmd->options & OPT_DEPTH)
         printf("  --depth D          show D plies below the position at most (0 to %d)\n", DEPTH_MAX);
     if (cmd->options & OPT_AS)
@@ -271,9 +283,14 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
                                        cli_quote(&q, arg, QUOTE_CHARS));
             break;
         case O_TABLE: {
-            uint64_t mib;
+            uint64_t mib, have = physical_mib();
             if (!option_u64(cmd, option, arg, 1, TABLE_MAX_MIB, &mib, &rc))
                 return rc;
+            /* A table larger than the memory would be paged out, or the
+             * program killed, once a long search filled it. */
+            if (mib > have || mib > (SIZE_MAX >> 20))
+                return cli_usage_error(cmd, "invalid --table '%s': more than this machine's memory (%llu MiB)",
+                                       arg, (unsigned long long)have);
             opt->table_bytes = (size_t)mib << 20;
             break;
         }

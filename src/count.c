@@ -9,10 +9,21 @@
  * laid in the solver's table memory, so counting allocates nothing; a key
  * of 0 marks a free slot (a real key of 0 is stored as 1). If a set fills
  * to three quarters, the position counts are reported as incomplete.
+ *
+ * The sets start small and only their part of the memory is cleared: a
+ * count of a few nodes with a table of gigabytes must not touch gigabytes.
+ * When a set fills up and there is room for a larger one, the count starts
+ * over with sets four times as large. A set fills after finding about
+ * three quarters of its size in positions, so the runs thrown away cost
+ * about a third of the last one at worst, and a count that never needs a
+ * large set never touches one.
  */
 #include "internal.h"
 
 #define COUNT_CHECK_INTERVAL 65536
+/* Slots of each set in the first run, and the factor of each restart. */
+#define COUNT_START_SLOTS 4096
+#define COUNT_GROWTH 4
 
 typedef struct key_set {
     uint64_t *slots;
@@ -24,6 +35,9 @@ typedef struct key_set {
 typedef struct count_ctx {
     mnk_count *out;
     key_set plain, canonical;
+    bool can_grow; /* a full set restarts the count with larger sets */
+    bool grow;     /* it did: the count is to start over */
+    uint64_t visited; /* nodes of every run, for the limit and progress */
     uint64_t max_nodes;
     uint64_t next_check;
     volatile int *stop;
@@ -56,11 +70,16 @@ static bool set_add(key_set *s, uint64_t key)
 
 static bool count_visit(count_ctx *c)
 {
-    uint64_t nodes = c->out->nodes;
+    uint64_t nodes = c->visited;
+    /* The node limit is exact (one comparison) and counts this run's
+     * nodes, the ones reported; the stop flag and the callback are looked
+     * at now and then. */
+    if (c->max_nodes && c->out->nodes >= c->max_nodes)
+        c->aborted = true;
     if (nodes < c->next_check)
         return !c->aborted;
     c->next_check = nodes + COUNT_CHECK_INTERVAL;
-    if ((c->max_nodes && nodes >= c->max_nodes) || (c->stop && *c->stop))
+    if (c->stop && *c->stop)
         c->aborted = true;
     if (c->progress) {
         mnk_progress p = {nodes, 0};
@@ -79,6 +98,7 @@ static void count_node(count_ctx *c, board *b, int ply)
 
     if (!count_visit(c))
         return;
+    c->visited++;
     out->nodes++;
     out->nodes_per_ply[ply]++;
     if (ply + 1 > out->plies)
@@ -89,6 +109,10 @@ static void count_node(count_ctx *c, board *b, int ply)
         out->positions++;
         if (set_add(&c->canonical, board_canonical(b, &sym)))
             out->positions_symmetric++;
+    }
+    if (c->can_grow && (c->plain.full || c->canonical.full)) {
+        c->grow = c->aborted = true;
+        return;
     }
     if (b->winner != MNK_EMPTY || b->filled == g->cells) {
         out->games++;
@@ -129,20 +153,30 @@ mnk_status mnk_count_tree(mnk_solver *s, const mnk_game *game,
     while (slots * 2 <= half && (uint64_t)slots * 3 < bound * 4 + 4)
         slots *= 2;
     uint64_t *mem = (uint64_t *)(void *)s->tt.entries;
-    mem_set(mem, 0, 2 * slots * sizeof(uint64_t));
+    size_t max_slots = slots;
+    slots = max_slots < COUNT_START_SLOTS ? max_slots : COUNT_START_SLOTS;
     count_ctx c = {
         .out = out,
-        .plain = {mem, slots - 1, 0, false},
-        .canonical = {mem + slots, slots - 1, 0, false},
         .max_nodes = o ? o->max_nodes : 0,
         .next_check = COUNT_CHECK_INTERVAL,
         .stop = &s->stop,
         .progress = o ? o->progress : NULL,
         .progress_ctx = o ? o->progress_ctx : NULL,
-        .aborted = false,
     };
-    board_copy(&b, &game->b);
-    count_node(&c, &b, 0);
+    for (;;) {
+        /* Each set's part of the memory, cleared; the rest stays as it is. */
+        mem_set(mem, 0, 2 * slots * sizeof(uint64_t));
+        c.plain = (key_set){mem, slots - 1, 0, false};
+        c.canonical = (key_set){mem + slots, slots - 1, 0, false};
+        c.can_grow = slots < max_slots;
+        c.grow = c.aborted = false;
+        mem_set(out, 0, sizeof *out);
+        board_copy(&b, &game->b);
+        count_node(&c, &b, 0);
+        if (!c.grow)
+            break;
+        slots = max_slots / COUNT_GROWTH >= slots ? slots * COUNT_GROWTH : max_slots;
+    }
     /* The sets overwrote the table: it must read as empty from now on. */
     mem_set(mem, 0, 2 * slots * sizeof(uint64_t));
     tt_clear(&s->tt);

@@ -234,6 +234,7 @@ typedef struct tt_table {
     size_t mask;        /* entries - 1; a power of two minus one */
     size_t active_mask; /* the part in use: see tt.c */
     size_t used;        /* live entries in the active part */
+    size_t touched;     /* entries [0, touched) may be non-zero: see tt.c */
     uint8_t generation;
 } tt_table;
 

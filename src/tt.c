@@ -22,7 +22,9 @@
  * whatever the first turns away, so deep positions near the leaves are
  * remembered too once the table is full of shallow ones. Clearing bumps the generation, so a cold start costs
  * nothing however large the table; only when the 8-bit counter wraps is the
- * memory really wiped.
+ * memory really wiped, and then only as far as it was ever written (the
+ * largest active part since the last wipe): a thousand small searches with
+ * a table of gigabytes must not touch gigabytes.
  *
  * The table is memory the caller gave once and never more. Of it, a search
  * uses an active part that starts at TT_START_ENTRIES and doubles whenever
@@ -54,13 +56,15 @@ void tt_setup(tt_table *t, void *mem, size_t bytes, bool zeroed)
     t->generation = 1;
     if (!zeroed)
         mem_set(t->entries, 0, n * sizeof(tt_entry));
+    t->touched = t->active_mask + 1;
 }
 
 void tt_clear(tt_table *t)
 {
     if (++t->generation == 0) {
-        mem_set(t->entries, 0, tt_entries(t) * sizeof(tt_entry));
+        mem_set(t->entries, 0, t->touched * sizeof(tt_entry));
         t->generation = 1;
+        t->touched = start_mask(t) + 1;
     }
     t->active_mask = start_mask(t);
     t->used = 0;
@@ -78,6 +82,8 @@ static void grow(tt_table *t)
 {
     size_t old = t->active_mask + 1;
     t->active_mask = 2 * old - 1;
+    if (t->touched < 2 * old)
+        t->touched = 2 * old;
     for (size_t i = 0; i < old; i++) {
         tt_entry *e = &t->entries[i];
         /* old is a power of two of at least 2: slots keep their place in
