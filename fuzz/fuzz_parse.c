@@ -171,10 +171,12 @@ static void check_round_trip(const mnk_game *g)
     CHECK(mnk_game_set_position(other, flat, &err) == MNK_OK);
     CHECK(mnk_game_key(other) == mnk_game_key(g));
 
-    /* A buffer one byte short is refused, and still terminated. */
+    /* A buffer one byte short is refused and left untouched. */
     size_t need = strlen(text) + 1;
+    memset(again, '#', need);
     CHECK(mnk_game_format(g, again, need - 1) == MNK_ERR_MEMORY);
-    CHECK(strlen(again) < need - 1);
+    for (size_t i = 0; i < need; i++)
+        CHECK(again[i] == '#');
 }
 
 /* Would `side` win by a mark on the empty cell c? Worked out here from the

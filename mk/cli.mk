@@ -4,3 +4,4 @@ TEST_TARGETS += test-cli
 test-cli: $(B)/mnk
 	bash tests/cli/run.sh $(B)/mnk
 	bash tests/cli/hardening.sh $(B)/mnk
+	python3 tests/cli/weak_blocks.py $(B)/mnk

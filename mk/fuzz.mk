@@ -24,21 +24,34 @@ FUZZ_CPPFLAGS := -Iinclude -Icli -Ipbrain -D_POSIX_C_SOURCE=200809L
 FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 # Per run: a slow input is a bug too (every search here has a node limit).
 FUZZ_RUN_FLAGS := -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+<<<<<<< HEAD
 FUZZ_TARGETS := fuzz_parse fuzz_batch fuzz_pbrain
 FUZZ_MAX_LEN_fuzz_parse := 4200
 FUZZ_MAX_LEN_fuzz_batch := 9000
 FUZZ_MAX_LEN_fuzz_pbrain := 9000
+=======
+FUZZ_TARGETS := fuzz_parse fuzz_batch fuzz_set fuzz_play
+FUZZ_MAX_LEN_fuzz_parse := 4200
+FUZZ_MAX_LEN_fuzz_batch := 9000
+FUZZ_MAX_LEN_fuzz_set := 9000
+FUZZ_MAX_LEN_fuzz_play := 2000
+>>>>>>> 4060ec3 (--weak in a lost position blocks the opponent's immediate win; plies documented (issue 10 item 6); fuzz targets for set files and the line game, make fuzz-long, fuzz-rate, test-valgrind)
 
 FZ := $(B)/fuzz
 # The search's hot loops are built without coverage feedback (still with
 # ASan and UBSan): libFuzzer's comparison tracing made them ten times
 # slower, and what the targets are after is the text that reaches them.
+<<<<<<< HEAD
 FUZZ_NOCOV_SRC := src/board.c src/search.c src/minimax.c src/count.c src/tt.c \
                   src/shape.c src/threat.c src/engine.c
 FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h pbrain/*.h fuzz/*.h)
 FUZZ_PBRAIN_OBJ := $(FZ)/obj/pbrain/session.o $(FZ)/obj/pbrain/play.o
+=======
+FUZZ_NOCOV_SRC := src/board.c src/search.c src/minimax.c src/count.c src/tt.c
+FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h tui/*.h fuzz/*.h)
+>>>>>>> 4060ec3 (--weak in a lost position blocks the opponent's immediate win; plies documented (issue 10 item 6); fuzz targets for set files and the line game, make fuzz-long, fuzz-rate, test-valgrind)
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(wildcard src/*.c))
-FUZZ_CLI_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(filter-out cli/main.c,$(wildcard cli/*.c)))
+FUZZ_CLI_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(filter-out cli/main.c,$(wildcard cli/*.c)) $(wildcard tui/*.c))
 
 .PHONY: fuzz fuzz-build test-fuzz
 
@@ -66,10 +79,20 @@ $(FZ)/fuzz_parse: $(FZ)/obj/fuzz/fuzz_parse.o $(FZ)/libmnk.a
 $(FZ)/fuzz_batch: $(FZ)/obj/fuzz/fuzz_batch.o $(FZ)/libcli.a $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
 
+<<<<<<< HEAD
 # The session only: the threads of pbrain/pbrain.c are not in it.
 $(FZ)/fuzz_pbrain: $(FZ)/obj/fuzz/fuzz_pbrain.o $(FUZZ_PBRAIN_OBJ) $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
 
+=======
+$(FZ)/fuzz_set: $(FZ)/obj/fuzz/fuzz_set.o $(FZ)/libcli.a $(FZ)/libmnk.a
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
+
+# The line game pulls in the full-screen game's objects (never run here).
+$(FZ)/fuzz_play: $(FZ)/obj/fuzz/fuzz_play.o $(FZ)/libcli.a $(FZ)/libmnk.a
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ $(CLI_LIBS) -lm
+
+>>>>>>> 4060ec3 (--weak in a lost position blocks the opponent's immediate win; plies documented (issue 10 item 6); fuzz targets for set files and the line game, make fuzz-long, fuzz-rate, test-valgrind)
 .PHONY: $(FUZZ_TARGETS:%=fuzz-run-%) $(FUZZ_TARGETS:%=fuzz-smoke-%)
 
 fuzz: $(FUZZ_TARGETS:%=fuzz-run-%)
@@ -100,3 +123,37 @@ $(FUZZ_TARGETS:%=fuzz-smoke-%): fuzz-smoke-%: $(FZ)/%
 	    $(FZ)/$*-smoke.log
 
 TEST_TARGETS += test-fuzz
+
+# make fuzz-long: every target until FUZZ_LONG_RUNS executions (10^8) each,
+# two at a time (both cores), from the checked-in seeds; each prints its
+# executions and time at the end (build/fuzz/<target>-long.log). Takes days
+# for the slower targets: see `make fuzz-rate` and the README.
+# make fuzz-rate: each target for FUZZ_RATE_SECONDS (60), two at a time, and
+# the executions per second it reached with the time 10^8 would take.
+FUZZ_LONG_RUNS ?= 100000000
+FUZZ_RATE_SECONDS ?= 60
+.PHONY: fuzz-long fuzz-rate $(FUZZ_TARGETS:%=fuzz-long-%) $(FUZZ_TARGETS:%=fuzz-rate-%)
+
+fuzz-long: fuzz-build
+	$(MAKE) -j2 $(FUZZ_TARGETS:%=fuzz-long-%)
+
+$(FUZZ_TARGETS:%=fuzz-long-%): fuzz-long-%: $(FZ)/%
+	@mkdir -p $(FZ)/corpus/$* $(FZ)/artifacts
+	@start=$$(date +%s); \
+	$(FZ)/$* $(FUZZ_RUN_FLAGS) -runs=$(FUZZ_LONG_RUNS) -max_len=$(FUZZ_MAX_LEN_$*) \
+	    -dict=fuzz/$*.dict -artifact_prefix=$(FZ)/artifacts/$*- \
+	    $(FZ)/corpus/$* fuzz/corpus/$* >$(FZ)/$*-long.log 2>&1 || { tail -60 $(FZ)/$*-long.log; exit 1; }; \
+	echo "fuzz-long: $*: $$(sed -n 's/^stat::number_of_executed_units: *//p' $(FZ)/$*-long.log) executions in $$(( $$(date +%s) - start )) s, no findings"
+
+fuzz-rate: fuzz-build
+	$(MAKE) -j2 $(FUZZ_TARGETS:%=fuzz-rate-%)
+
+$(FUZZ_TARGETS:%=fuzz-rate-%): fuzz-rate-%: $(FZ)/%
+	@rm -rf $(FZ)/rate/$* && mkdir -p $(FZ)/rate/$* $(FZ)/artifacts
+	@$(FZ)/$* $(FUZZ_RUN_FLAGS) -max_total_time=$(FUZZ_RATE_SECONDS) -max_len=$(FUZZ_MAX_LEN_$*) \
+	    -dict=fuzz/$*.dict -artifact_prefix=$(FZ)/artifacts/$*- \
+	    $(FZ)/rate/$* fuzz/corpus/$* >$(FZ)/$*-rate.log 2>&1 || { tail -60 $(FZ)/$*-rate.log; exit 1; }
+	@n=$$(sed -n 's/^stat::number_of_executed_units: *//p' $(FZ)/$*-rate.log); \
+	awk -v t=$* -v n=$$n -v s=$(FUZZ_RATE_SECONDS) -v r=$(FUZZ_LONG_RUNS) 'BEGIN { \
+	    rate = n / s; printf "fuzz-rate: %s: %d executions in %d s, %.0f/s: %.0e executions take %.1f hours on one core\n", \
+	    t, n, s, rate, r, r / rate / 3600 }'

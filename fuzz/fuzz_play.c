@@ -1,0 +1,62 @@
+/*
+ * fuzz_play.c - libFuzzer target for the line game (`mnk play --plain`):
+ * the input is what a player types, one command or cell per line, fed to
+ * cmd_play() on standard input through a pipe; its output goes to
+ * /dev/null. The first byte picks the level and who plays X; the game is
+ * tic-tac-toe with a small table and a short time limit, so every input
+ * ends quickly. Checked: it returns 0 (end of input or q), never crashes,
+ * hangs (libFuzzer's -timeout) or trips a sanitizer.
+ */
+#include "cli.h"
+#include "fuzz.h"
+
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define INPUT_MAX 60000
+#define TABLE_BYTES ((size_t)1 << 20)
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const char *const levels[] = {"easy", "medium", "hard", "perfect"};
+    static bool quiet;
+    if (!quiet) {
+        int null = open("/dev/null", O_WRONLY);
+        CHECK(null >= 0 && dup2(null, STDOUT_FILENO) == STDOUT_FILENO);
+        close(null);
+        quiet = true;
+    }
+    if (size == 0)
+        return 0;
+    cli_options opt;
+    cli_default_options(&opt);
+    opt.plain = true;
+    opt.level = levels[data[0] & 3];
+    opt.as = data[0] & 4 ? MNK_O : MNK_X;
+    opt.two_players = (data[0] & 24) == 8;
+    opt.seed = 1 + (data[0] >> 5);
+    opt.seconds = 0.5;
+    opt.seconds_given = true;
+    opt.table_bytes = TABLE_BYTES;
+    data++, size--;
+    if (size > INPUT_MAX)
+        size = INPUT_MAX;
+
+    int fds[2];
+    CHECK(pipe(fds) == 0);
+    CHECK(write(fds[1], data, size) == (ssize_t)size);
+    CHECK(close(fds[1]) == 0);
+    int saved = dup(STDIN_FILENO);
+    CHECK(saved >= 0 && dup2(fds[0], STDIN_FILENO) == STDIN_FILENO);
+    close(fds[0]);
+    int rc = cmd_play(&opt);
+    fflush(stdout);
+    clearerr(stdout);
+    CHECK(dup2(saved, STDIN_FILENO) == STDIN_FILENO);
+    close(saved);
+    CHECK(rc == EXIT_OK);
+    return 0;
+}
