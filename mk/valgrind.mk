@@ -10,7 +10,7 @@ VALGRIND_LOG := $(B)/valgrind
 test-valgrind: $(B)/mnk
 	@mkdir -p $(VALGRIND_LOG)
 	@rm -f $(VALGRIND_LOG)/mnk.*.log
-	@printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --log-file=%s/mnk.%%%%p.log %s "$$@"\n' \
+	@printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --log-file=%s/mnk.%%p.log %s "$$@"\n' \
 	    "$(abspath $(VALGRIND_LOG))" "$(abspath $(B)/mnk)" >$(VALGRIND_LOG)/mnk
 	@chmod +x $(VALGRIND_LOG)/mnk
 	bash tests/cli/run.sh $(VALGRIND_LOG)/mnk
