@@ -24,32 +24,21 @@ FUZZ_CPPFLAGS := -Iinclude -Icli -Ipbrain -D_POSIX_C_SOURCE=200809L
 FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 # Per run: a slow input is a bug too (every search here has a node limit).
 FUZZ_RUN_FLAGS := -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
-<<<<<<< HEAD
-FUZZ_TARGETS := fuzz_parse fuzz_batch fuzz_pbrain
+FUZZ_TARGETS := fuzz_parse fuzz_batch fuzz_pbrain fuzz_set fuzz_play
 FUZZ_MAX_LEN_fuzz_parse := 4200
 FUZZ_MAX_LEN_fuzz_batch := 9000
 FUZZ_MAX_LEN_fuzz_pbrain := 9000
-=======
-FUZZ_TARGETS := fuzz_parse fuzz_batch fuzz_set fuzz_play
-FUZZ_MAX_LEN_fuzz_parse := 4200
-FUZZ_MAX_LEN_fuzz_batch := 9000
 FUZZ_MAX_LEN_fuzz_set := 9000
 FUZZ_MAX_LEN_fuzz_play := 2000
->>>>>>> 4060ec3 (--weak in a lost position blocks the opponent's immediate win; plies documented (issue 10 item 6); fuzz targets for set files and the line game, make fuzz-long, fuzz-rate, test-valgrind)
 
 FZ := $(B)/fuzz
 # The search's hot loops are built without coverage feedback (still with
 # ASan and UBSan): libFuzzer's comparison tracing made them ten times
 # slower, and what the targets are after is the text that reaches them.
-<<<<<<< HEAD
 FUZZ_NOCOV_SRC := src/board.c src/search.c src/minimax.c src/count.c src/tt.c \
                   src/shape.c src/threat.c src/engine.c
-FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h pbrain/*.h fuzz/*.h)
+FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h tui/*.h pbrain/*.h fuzz/*.h)
 FUZZ_PBRAIN_OBJ := $(FZ)/obj/pbrain/session.o $(FZ)/obj/pbrain/play.o
-=======
-FUZZ_NOCOV_SRC := src/board.c src/search.c src/minimax.c src/count.c src/tt.c
-FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h tui/*.h fuzz/*.h)
->>>>>>> 4060ec3 (--weak in a lost position blocks the opponent's immediate win; plies documented (issue 10 item 6); fuzz targets for set files and the line game, make fuzz-long, fuzz-rate, test-valgrind)
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(wildcard src/*.c))
 FUZZ_CLI_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(filter-out cli/main.c,$(wildcard cli/*.c)) $(wildcard tui/*.c))
 
@@ -79,12 +68,10 @@ $(FZ)/fuzz_parse: $(FZ)/obj/fuzz/fuzz_parse.o $(FZ)/libmnk.a
 $(FZ)/fuzz_batch: $(FZ)/obj/fuzz/fuzz_batch.o $(FZ)/libcli.a $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
 
-<<<<<<< HEAD
 # The session only: the threads of pbrain/pbrain.c are not in it.
 $(FZ)/fuzz_pbrain: $(FZ)/obj/fuzz/fuzz_pbrain.o $(FUZZ_PBRAIN_OBJ) $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
 
-=======
 $(FZ)/fuzz_set: $(FZ)/obj/fuzz/fuzz_set.o $(FZ)/libcli.a $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
 
@@ -92,7 +79,6 @@ $(FZ)/fuzz_set: $(FZ)/obj/fuzz/fuzz_set.o $(FZ)/libcli.a $(FZ)/libmnk.a
 $(FZ)/fuzz_play: $(FZ)/obj/fuzz/fuzz_play.o $(FZ)/libcli.a $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ $(CLI_LIBS) -lm
 
->>>>>>> 4060ec3 (--weak in a lost position blocks the opponent's immediate win; plies documented (issue 10 item 6); fuzz targets for set files and the line game, make fuzz-long, fuzz-rate, test-valgrind)
 .PHONY: $(FUZZ_TARGETS:%=fuzz-run-%) $(FUZZ_TARGETS:%=fuzz-smoke-%)
 
 fuzz: $(FUZZ_TARGETS:%=fuzz-run-%)
