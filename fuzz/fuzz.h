@@ -17,4 +17,18 @@
         }                                                                                    \
     } while (0)
 
+/* A pipe holding the input, its writing end closed: returns the reading
+ * end. The input must fit the pipe's buffer (64 KiB), so the write never
+ * blocks. */
+#include <stdint.h>
+#include <unistd.h>
+static inline int fuzz_pipe(const uint8_t *data, size_t size)
+{
+    int fds[2];
+    CHECK(pipe(fds) == 0);
+    CHECK(write(fds[1], data, size) == (ssize_t)size);
+    CHECK(close(fds[1]) == 0);
+    return fds[0];
+}
+
 #endif /* MNK_FUZZ_H */

@@ -313,11 +313,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* The lines come from the command's own line reader, through a pipe
      * (the input fits in the pipe's buffer, so the write never blocks). */
-    int fds[2];
-    CHECK(pipe(fds) == 0);
-    CHECK(write(fds[1], data, size) == (ssize_t)size);
-    CHECK(close(fds[1]) == 0);
-    line_reader *reader = line_reader_new(fds[0]);
+    int fd = fuzz_pipe(data, size);
+    line_reader *reader = line_reader_new(fd);
     CHECK(reader != NULL);
     const char *line;
     line_status status;
@@ -335,6 +332,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     CHECK(line_reader_error(reader) == 0);
     line_reader_free(reader);
-    CHECK(close(fds[0]) == 0);
+    CHECK(close(fd) == 0);
     return 0;
 }

@@ -45,13 +45,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size > INPUT_MAX)
         size = INPUT_MAX;
 
-    int fds[2];
-    CHECK(pipe(fds) == 0);
-    CHECK(write(fds[1], data, size) == (ssize_t)size);
-    CHECK(close(fds[1]) == 0);
+    int fd = fuzz_pipe(data, size);
     int saved = dup(STDIN_FILENO);
-    CHECK(saved >= 0 && dup2(fds[0], STDIN_FILENO) == STDIN_FILENO);
-    close(fds[0]);
+    CHECK(saved >= 0 && dup2(fd, STDIN_FILENO) == STDIN_FILENO);
+    close(fd);
     int rc = cmd_play(&opt);
     fflush(stdout);
     clearerr(stdout);

@@ -25,11 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static char line[LINE_MAX_BYTES + 1];
     if (size > INPUT_MAX)
         size = INPUT_MAX;
-    int fds[2];
-    CHECK(pipe(fds) == 0);
-    CHECK(write(fds[1], data, size) == (ssize_t)size);
-    CHECK(close(fds[1]) == 0);
-    line_reader *reader = line_reader_new(fds[0]);
+    int fd = fuzz_pipe(data, size);
+    line_reader *reader = line_reader_new(fd);
     CHECK(reader != NULL);
     const char *text;
     line_status status;
@@ -66,6 +63,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     CHECK(line_reader_error(reader) == 0);
     line_reader_free(reader);
-    CHECK(close(fds[0]) == 0);
+    CHECK(close(fd) == 0);
     return 0;
 }
