@@ -20,6 +20,7 @@ need graphviz command -v dot
 need chromium test -x /usr/bin/chromium
 need time test -x /usr/bin/time
 need valgrind command -v valgrind
+need python3 command -v python3
 
 if [ -n "$missing" ]; then
     echo "deps: installing$missing"
