@@ -1,0 +1,149 @@
+/*
+ * view.js - the page's words and the "how it thinks" panel's content, as
+ * functions of the data they show (no engine, no page state): the values'
+ * wording, numbers, and the panel's table built from the worker's "think"
+ * answer (web/worker.js).
+ */
+'use strict';
+
+const mnkView = (() => {
+  const fmt = (x) => Number(x).toLocaleString('en-US');
+  const sideName = (side) => side.toUpperCase();
+
+  function valueText(v) {
+    if (!v || !v.proven || v.result === 'unknown') return 'not proven';
+    if (v.result === 'draw') return 'draw';
+    return `${v.result} in ${v.plies}`;
+  }
+
+  function valueShort(v) {
+    if (!v || !v.proven || v.result === 'unknown') return '?';
+    if (v.result === 'draw') return 'D';
+    return `${v.result === 'win' ? 'W' : 'L'}${v.plies}`;
+  }
+
+  /* ---- the "how it thinks" panel -------------------------------------- */
+
+  function log10Factorial(n) {
+    let s = 0;
+    for (let i = 2; i <= n; i++) s += Math.log10(i);
+    return s;
+  }
+
+  function gamesBound(empties) {
+    const e = log10Factorial(empties);
+    if (e < 15) {
+      let f = 1;
+      for (let i = 2; i <= empties; i++) f *= i;
+      return fmt(f);
+    }
+    const exp = Math.floor(e);
+    return `${(10 ** (e - exp)).toFixed(1)} × 10^${exp}`;
+  }
+
+  function td(text, cls) {
+    const el = document.createElement('td');
+    el.textContent = text;
+    if (cls) el.className = cls;
+    return el;
+  }
+
+  function th(text, scope) {
+    const el = document.createElement('th');
+    el.textContent = text;
+    if (scope) el.scope = scope;
+    return el;
+  }
+
+  function para(text, cls) {
+    const p = document.createElement('p');
+    p.textContent = text;
+    if (cls) p.className = cls;
+    return p;
+  }
+
+  /* The panel's content for the worker's "think" answer d about the
+   * match state s. */
+  function howNodes(d, s) {
+    const out = [];
+    const side = sideName(s.toMove);
+    const mm = d.minimax;
+    out.push(para(`${side} to move, ${d.empties} empty cells. Values are for ${side}, the player who makes the move.`));
+    if (!mm)
+      out.push(para(`The textbook minimax is shown only when at most ${d.minimaxMaxEmpties} cells are empty, where it finishes at once. ` +
+        `Here ${d.empties} are: it would have to play out up to ${gamesBound(d.empties)} games. The solver's view alone:`, 'how-note'));
+
+    const table = document.createElement('table');
+    table.className = 'how-table';
+    const caption = document.createElement('caption');
+    caption.textContent = mm ? 'Each move as the textbook minimax and the solver see it' : "Each move as the solver sees it";
+    table.appendChild(caption);
+    const head = document.createElement('tr');
+    head.append(th('Move', 'col'), th(mm ? 'Minimax value' : 'Value', 'col'));
+    if (mm) head.append(th('Minimax: positions', 'col'));
+    head.append(th('Solver: positions', 'col'));
+    const thead = document.createElement('thead');
+    thead.appendChild(head);
+    table.appendChild(thead);
+    const tbody = document.createElement('tbody');
+    const best = mm ? mm.value : d.solver.value;
+    for (const mv of d.moves) {
+      const v = mm ? mv.minimaxValue : mv.solverValue;
+      const tr = document.createElement('tr');
+      tr.dataset.move = mv.name;
+      const isBest = v.proven && best.proven && v.result === best.result && v.plies === best.plies;
+      if (isBest) tr.className = 'best';
+      const name = th(mv.name + (isBest ? ' ★' : ''), 'row');
+      tr.append(name, td(valueText(v), 'value'));
+      if (mm) tr.append(td(mv.minimaxNodes === undefined ? '' : fmt(mv.minimaxNodes), 'minimax-nodes num'));
+      tr.append(td(mv.solverNodes === undefined ? '—' : fmt(mv.solverNodes) + (mv.solverComplete ? '' : ' (stopped)'), 'solver-nodes num'));
+      tbody.appendChild(tr);
+    }
+    table.appendChild(tbody);
+    const tfoot = document.createElement('tfoot');
+    const total = document.createElement('tr');
+    total.append(th('Whole position', 'row'), td(valueText(best), 'value'));
+    if (mm) total.append(td(fmt(mm.nodes), 'minimax-nodes num'));
+    total.append(td(fmt(d.solver.nodes) + (d.solver.complete ? '' : ' (stopped)'), 'solver-nodes num'));
+    tfoot.appendChild(total);
+    table.appendChild(tfoot);
+    const wrap = document.createElement('div');
+    wrap.className = 'table-wrap';
+    wrap.appendChild(table);
+    out.push(wrap);
+
+    if (d.empties > d.breakdownMaxEmpties)
+      out.push(para(`Move by move counts are shown up to ${d.breakdownMaxEmpties} empty cells.`, 'how-note'));
+    if (mm) {
+      const ratio = d.solver.nodes > 0 ? mm.nodes / d.solver.nodes : 0;
+      out.push(para(`To value this position the textbook minimax visited ${fmt(mm.nodes)} positions and the solver, ` +
+        `starting from an empty table, ${fmt(d.solver.nodes)}` +
+        (ratio >= 1.05 ? `: ${fmt(Math.round(ratio))} times fewer, for the same values.` : '.'), 'how-summary'));
+      out.push(para('Each row counts the positions searched after that move, the move itself included. ' +
+        'The minimax rows add up to the whole (plus one for the position itself); the solver searched each move from an empty table, ' +
+        'while for the whole position it stops looking at a move once it cannot be better than one it has seen.', 'how-note'));
+    } else {
+      out.push(para(`The solver searched ${fmt(d.solver.nodes)} positions` +
+        (d.solver.complete ? ' and proved the value.' : ' before its time ran out; values it could not prove are marked "not proven".'), 'how-summary'));
+    }
+    if (d.count) {
+      const c = d.count;
+      out.push(para(`The whole game tree below this position: ${fmt(c.nodes)} positions on the way to ` +
+        `${fmt(c.games)} finished games (X wins ${fmt(c.x_wins)}, O wins ${fmt(c.o_wins)}, draws ${fmt(c.draws)})` +
+        (c.positions !== null ? `, of which ${fmt(c.positions)} are different positions (${fmt(c.positions_symmetric)} up to rotation and reflection).` : '.'),
+      'how-count'));
+    }
+    return out;
+  }
+
+
+  /* One sentence about the panel's content, for the live region: the
+   * table itself is not read out again at every move. */
+  function howNews(d, s) {
+    const mm = d.minimax;
+    const best = mm ? mm.value : d.solver.value;
+    return `How it thinks: ${sideName(s.toMove)} to move, ${d.moves.length} moves compared, the position is ${valueText(best)}.`;
+  }
+
+  return { fmt, sideName, valueText, valueShort, para, howNodes, howNews };
+})();
