@@ -342,7 +342,7 @@
     const actions = document.querySelector('.actions');
     const chrome = actions.getBoundingClientRect().bottom + window.scrollY -
       scroll.getBoundingClientRect().height + FIT_MARGIN;
-    $('board-frame').style.setProperty('--chrome', `${Math.round(chrome)}px`);
+    $('board-scroll').style.setProperty('--chrome', `${Math.round(chrome)}px`);
   }
 
   const SVG = 'http://www.w3.org/2000/svg';

@@ -41,26 +41,18 @@ const mnkView = (() => {
     return `${(10 ** (e - exp)).toFixed(1)} × 10^${exp}`;
   }
 
-  function td(text, cls) {
-    const el = document.createElement('td');
-    el.textContent = text;
-    if (cls) el.className = cls;
-    return el;
+  /* An element with text and, when given, a class (or a th's scope). */
+  function el(tag, text, cls, scope) {
+    const e = document.createElement(tag);
+    e.textContent = text;
+    if (cls) e.className = cls;
+    if (scope) e.scope = scope;
+    return e;
   }
 
-  function th(text, scope) {
-    const el = document.createElement('th');
-    el.textContent = text;
-    if (scope) el.scope = scope;
-    return el;
-  }
-
-  function para(text, cls) {
-    const p = document.createElement('p');
-    p.textContent = text;
-    if (cls) p.className = cls;
-    return p;
-  }
+  const td = (text, cls) => el('td', text, cls);
+  const th = (text, scope) => el('th', text, '', scope);
+  const para = (text, cls) => el('p', text, cls);
 
   /* The panel's content for the worker's "think" answer d about the
    * match state s. */

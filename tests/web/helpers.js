@@ -102,7 +102,7 @@ async function openPage(browser, url, { viewport = { width: 1280, height: 800 },
   const ctx = context || await browser.newContext({ viewport, colorScheme });
   const page = await ctx.newPage();
   const problems = [];
-  const pageBase = url.split('?')[0];
+  const pageBase = url.split(/[?#]/)[0];
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));

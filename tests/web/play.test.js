@@ -129,7 +129,7 @@ test('computer vs computer at perfect: a draw, every move one of the best', asyn
   await page.waitForSelector('#app.over', { timeout: 20000 });
   await h.waitIdle(page);
   assert.match(await h.status(page), /draw/);
-  const moves = (await page.textContent('#moves')).replace(/^Moves: /, '').split(', ');
+  const moves = await page.$$eval('#history-list .mv-cell', (els) => els.map((e) => e.textContent));
   assert.equal(moves.length, 9);
   moves.forEach((move, i) => {
     const analysis = h.mnkJSON('analyze', '--moves', moves.slice(0, i).join(',') || ',', '.../.../...');
