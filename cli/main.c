@@ -70,13 +70,18 @@ static const cli_command commands[] = {
      "Among moves a level cannot tell apart it picks one at random (--seed\n"
      "repeats a game).\n"
      "\n"
-     "Full-screen keys: arrows or hjkl move, Enter or Space plays, a click plays;\n"
-     "1-9 go to that cell on 3x3, g or a digit types a cell on larger boards;\n"
-     "u undo (your move and the reply), H hint, a analysis (every empty cell's\n"
-     "value: W3 win in 3, D draw, L4 loss in 4), n new game, q quit; x play X,\n"
-     "o play O, t two players, w watch, + and - change the level.\n"
-     "Line game: a cell, or u (undo), h (hint), a (analysis), n (new game),\n"
-     "q (quit), ? (help); end of input quits too.",
+     "Keys, the same in both games and on the web page: h hint, u undo (your\n"
+     "move and the reply), a analysis (every empty cell's value: W3 win in 3,\n"
+     "D draw, L4 loss in 4), n new game, q quit, ? the keys.\n"
+     "Full-screen game: arrows move, Enter or Space plays, a click plays; 1-9 go\n"
+     "to that cell on 3x3, g or a digit types a cell on larger boards; x play X,\n"
+     "o play O, t two players, w watch: the game goes on, the computer takes\n"
+     "over the other side (and moves if it is its turn); + and - the level.\n"
+     "The board grows with the window; the last move is shown in [brackets].\n"
+     "Line game: a cell, or one of the keys; end of input quits too.\n"
+     "Colours: with 256 colours, chosen for 4.5:1 contrast on dark and light\n"
+     "backgrounds; MNK_BACKGROUND=dark|light (or COLORFGBG) picks stronger ones\n"
+     "for that side; NO_COLOR turns them off.",
      cmd_play},
     {"bench", "Solve benchmark sets and report the solver's speed.",
      OPT_ALGORITHM | OPT_TABLE | OPT_FILES | OPT_WEAK,

@@ -103,13 +103,17 @@ static layout compute_layout(const tui *t, int lines, int cols)
 {
     layout best = {0};
     const int by = 2, bx = 4; /* title, then column letters; row numbers */
-    for (int boxed = 1; boxed >= 0; boxed--) {
+    /* The largest boxed cells that fit, then the compact board. */
+    for (int step = MAX_SCALE + 1; step >= 0; step--) {
+        int boxed = step > 0, scale = step - 1;
         layout l = {0};
         l.boxed = boxed;
         l.by = by;
         l.bx = bx;
-        l.bw = boxed ? 4 * t->rules.m + 1 : 2 * t->rules.m + 3;
-        l.bh = boxed ? 2 * t->rules.n + 1 : t->rules.n + 2;
+        l.cw = boxed ? 3 + 4 * scale : 1;
+        l.ch = boxed ? 1 + 2 * scale : 1;
+        l.bw = boxed ? (l.cw + 1) * t->rules.m + 1 : 2 * t->rules.m + 3;
+        l.bh = boxed ? (l.ch + 1) * t->rules.n + 1 : t->rules.n + 2;
         /* Below the board. */
         l.py = by + l.bh + 1;
         l.px = 1;
@@ -148,8 +152,8 @@ static void cell_position(const tui *t, int cell, int *y, int *x)
 {
     int r = cell / t->rules.m, c = cell % t->rules.m;
     if (t->lay.boxed) {
-        *y = t->lay.by + 1 + 2 * r;
-        *x = t->lay.bx + 2 + 4 * c;
+        *y = t->lay.by + 1 + (t->lay.ch + 1) * r + t->lay.ch / 2;
+        *x = t->lay.bx + 1 + (t->lay.cw + 1) * c + t->lay.cw / 2;
     } else {
         *y = t->lay.by + 1 + r;
         *x = t->lay.bx + 2 + 2 * c;
@@ -165,10 +169,10 @@ int cell_at(const tui *t, int y, int x)
         return MNK_NO_CELL;
     if (l->boxed) {
         int dy = y - l->by - 1, dx = x - l->bx - 1;
-        if (dy < 0 || dx < 0 || dy % 2 != 0 || dx % 4 == 3)
+        if (dy < 0 || dx < 0 || dy % (l->ch + 1) == l->ch || dx % (l->cw + 1) == l->cw)
             return MNK_NO_CELL;
-        r = dy / 2;
-        c = dx / 4;
+        r = dy / (l->ch + 1);
+        c = dx / (l->cw + 1);
     } else {
         int dy = y - l->by - 1, dx = x - l->bx - 1;
         if (dy < 0 || dx < 0)
@@ -219,19 +223,20 @@ static void draw_frame(const tui *t)
     if (!l->boxed)
         return;
     /* The grid inside. */
+    int sx = l->cw + 1, sy = l->ch + 1;
     for (int c = 1; c < m; c++) {
-        int x = left + 4 * c;
+        int x = left + sx * c;
         mvvline(top + 1, x, ACS_VLINE, l->bh - 2);
         mvaddch(top, x, ACS_TTEE);
         mvaddch(bottom, x, ACS_BTEE);
     }
     for (int r = 1; r < n; r++) {
-        int y = top + 2 * r;
+        int y = top + sy * r;
         mvhline(y, left + 1, ACS_HLINE, l->bw - 2);
         mvaddch(y, left, ACS_LTEE);
         mvaddch(y, right, ACS_RTEE);
         for (int c = 1; c < m; c++)
-            mvaddch(y, left + 4 * c, ACS_PLUS);
+            mvaddch(y, left + sx * c, ACS_PLUS);
     }
 }
 
@@ -268,6 +273,8 @@ static void draw_cells(const tui *t)
     int line[MNK_MAX_SIDE], nline = mnk_game_winning_line(g, line);
     bool over = mnk_game_is_over(g);
     int cells = t->rules.m * t->rules.n;
+    int len = mnk_game_history_length(g);
+    int last = len > 0 ? mnk_game_history_move(g, len - 1) : MNK_NO_CELL;
 
     for (int cell = 0; cell < cells; cell++) {
         int y, x;
@@ -285,7 +292,7 @@ static void draw_cells(const tui *t)
             text[1] = '\0';
             attr = mark_attr(t, p);
             if (in_line)
-                attr = t->colour ? COLOR_PAIR(PAIR_WIN) | A_BOLD : A_REVERSE | A_BOLD;
+                attr = t->colour ? COLOR_PAIR(PAIR_WIN) | A_BOLD | A_REVERSE : A_REVERSE | A_BOLD;
         } else if (!analysis_mark(t, cell, text, sizeof text, &attr)) {
             snprintf(text, sizeof text, "%s", t->lay.boxed ? " " : ".");
             attr = t->lay.boxed ? A_NORMAL : A_DIM;
@@ -296,16 +303,26 @@ static void draw_cells(const tui *t)
             attr |= A_REVERSE;
         if (cell == t->hint_cell && !cursor)
             attr |= A_UNDERLINE;
+        /* The last move: in brackets in a boxed cell, underlined in the
+         * compact board (where brackets are the cursor's). */
+        if (cell == last && !t->lay.boxed)
+            attr |= A_UNDERLINE;
 
         if (t->lay.boxed) {
-            /* Three columns: the text centred in them, all of them lit. */
-            char three[4] = "   ";
+            /* The whole inside of the cell lit, the text centred in it. */
+            const layout *l = &t->lay;
+            int top = y - l->ch / 2, left = x - l->cw / 2;
+            attrset(attr);
+            for (int i = 0; i < l->ch; i++)
+                mvhline(top + i, left, ' ', l->cw);
             size_t n = strlen(text);
             if (n > 3)
                 n = 3;
-            memcpy(three + (n == 3 ? 0 : 1), text, n);
-            attrset(attr);
-            mvaddnstr(y, x - 1, three, 3);
+            mvaddnstr(y, x - (n == 3 ? 1 : 0), text, (int)n);
+            if (cell == last && p != MNK_EMPTY) {
+                mvaddch(y, x - 1, '[');
+                mvaddch(y, x + 1, ']');
+            }
         } else {
             attrset(attr);
             mvaddnstr(y, x, text, 1);
@@ -334,9 +351,45 @@ static void draw_panel(const tui *t)
     }
 }
 
+/* The key map, filling the screen until a key is pressed. */
+static const char *const HELP_SCREEN[] = {
+    "Keys of mnk play (any key closes this)",
+    "",
+    "  arrows        move the cursor",
+    "  Enter, Space  play the cell under the cursor (a click plays too)",
+    "  1-9           go to that cell (boards of 9 cells)",
+    "  g, digits     type a cell (b2 or a number) on larger boards",
+    "  h             hint: a best move and its value",
+    "  u             undo your last move (and the computer's reply)",
+    "  a             analysis: every empty cell's value (W3, D, L4)",
+    "  n             new game",
+    "  x  o          play X, play O (the game goes on; the computer",
+    "                takes the other side and moves if it is its turn)",
+    "  t  w          two players, computer against itself",
+    "  +  -          the computer's level up, down",
+    "  Ctrl-L        redraw",
+    "  ?             this help",
+    "  q             quit (asks first during a game)",
+};
+
+static void draw_help(void)
+{
+    int n = (int)(sizeof HELP_SCREEN / sizeof HELP_SCREEN[0]);
+    for (int i = 0; i < n && i < LINES; i++) {
+        attrset(i == 0 ? A_BOLD : A_NORMAL);
+        mvaddnstr(i, 1, HELP_SCREEN[i], COLS > 1 ? COLS - 1 : 1);
+    }
+    attrset(A_NORMAL);
+}
+
 void draw(tui *t)
 {
     erase();
+    if (t->help_on) {
+        draw_help();
+        refresh();
+        return;
+    }
     t->lay = compute_layout(t, LINES, COLS);
     if (!t->lay.fits) {
         char a[120], b[120];
@@ -360,19 +413,72 @@ void draw(tui *t)
     refresh();
 }
 
+/* ---- colours -----------------------------------------------------------------
+ *
+ * Every colour must stand at 4.5:1 or more against the background (WCAG
+ * AA), and the terminal's background is usually unknown. The 256-colour
+ * palette's RGB values are fixed (xterm's 6x6x6 cube), so with 256 colours
+ * the game picks them by contrast: for a background known to be dark or
+ * light (MNK_BACKGROUND=dark|light, else COLORFGBG's last field as rxvt,
+ * Konsole and others set it) strong colours for that side; for an unknown
+ * one, colours of middle luminance (about 0.18) that reach 4.5:1 against
+ * black and against white alike. The ratios, by the WCAG formula:
+ *
+ *              unknown           dark (on black)     light (on white)
+ *   X          63  4.57 / 4.60   117  13.2           25   6.45
+ *   O          131 4.62 / 4.54   215  11.6           94   5.73
+ *   win        29  4.63 / 4.53   114  12.1           22   7.96
+ *   loss       163 4.51 / 4.66   210   9.07          124  7.44
+ *
+ * With 8 colours the RGB values are the terminal's own, so nothing can be
+ * promised: the marks keep the terminal's foreground (bold), and only the
+ * winning line is shown in reverse video. NO_COLOR turns colours off. */
+
+enum background { BG_UNKNOWN, BG_DARK, BG_LIGHT };
+
+static enum background background(void)
+{
+    const char *b = getenv("MNK_BACKGROUND");
+    if (b && strcmp(b, "dark") == 0)
+        return BG_DARK;
+    if (b && strcmp(b, "light") == 0)
+        return BG_LIGHT;
+    const char *fgbg = getenv("COLORFGBG"); /* "fg;bg" or "fg;default;bg" */
+    const char *semi = fgbg ? strrchr(fgbg, ';') : NULL;
+    if (!semi || !semi[1])
+        return BG_UNKNOWN;
+    char *end;
+    long bg = strtol(semi + 1, &end, 10);
+    if (*end || bg < 0 || bg > 15)
+        return BG_UNKNOWN;
+    /* 7 (white) and 9-15 but 8 (grey) are light in the usual palettes. */
+    return bg == 7 || (bg >= 9 && bg != 8) ? BG_LIGHT : BG_DARK;
+}
+
+/* 256-colour indexes: X, O, win, loss (the table above). */
+static const short PALETTE[3][4] = {
+    [BG_UNKNOWN] = {63, 131, 29, 163},
+    [BG_DARK] = {117, 215, 114, 210},
+    [BG_LIGHT] = {25, 94, 22, 124},
+};
+
 void setup_colours(tui *t)
 {
     const char *no_colour = getenv("NO_COLOR");
-    t->colour = has_colors() && !(no_colour && no_colour[0]);
+    t->colour = false;
+    if (!has_colors() || (no_colour && no_colour[0]))
+        return;
+    start_color(); /* sets COLORS */
+    use_default_colors();
+    t->colour = COLORS >= 256;
     if (!t->colour)
         return;
-    start_color();
-    use_default_colors();
-    init_pair(PAIR_X, COLOR_CYAN, -1);
-    init_pair(PAIR_O, COLOR_YELLOW, -1);
-    init_pair(PAIR_WIN, COLOR_BLACK, COLOR_GREEN);
-    init_pair(PAIR_GOOD, COLOR_GREEN, -1);
-    init_pair(PAIR_BAD, COLOR_RED, -1);
-    init_pair(PAIR_ERROR, COLOR_RED, -1);
-    init_pair(PAIR_TITLE, COLOR_BLUE, -1);
+    const short *p = PALETTE[background()];
+    init_pair(PAIR_X, p[0], -1);
+    init_pair(PAIR_O, p[1], -1);
+    init_pair(PAIR_WIN, p[2], -1);
+    init_pair(PAIR_GOOD, p[2], -1);
+    init_pair(PAIR_BAD, p[3], -1);
+    init_pair(PAIR_ERROR, p[3], -1);
+    init_pair(PAIR_TITLE, p[0], -1);
 }

@@ -14,19 +14,21 @@
  * Keys typed while it thinks wait in the terminal's queue and are handled
  * after the move.
  *
- * Layout. The board is drawn boxed (a grid of lines, cells 3 wide) when it
- * fits, else compact (one character per cell, in a frame); the panel of
- * text (status, message, tally, keys) goes below the board or, failing
+ * Layout. The board is drawn boxed (a grid of lines) when it fits, with
+ * cells as large as the window allows (3 columns by 1 line, up to 15 by 7:
+ * MAX_SCALE), else compact (one character per cell, in a frame); the panel
+ * of text (status, message, tally, keys) goes below the board or, failing
  * that, to its right. When nothing fits the screen says how large it must
- * be. Every resize recomputes all of this.
+ * be. Every resize recomputes all of this. The last move is in brackets.
  *
- * Keys: arrows or h j k l move the cursor; Enter or Space plays the cell
- * under it; a mouse click plays the clicked cell; on boards of at most 9
- * cells a digit moves the cursor to that cell number; elsewhere a digit,
- * g or : opens a prompt where a cell is typed ("b12" or "23") and Enter
- * plays it. u undo, H hint (h is vim's left), a analysis, n new game,
- * q quit (asks first while a game is in progress), x play X, o play O,
- * t two players, w watch, + and - the level, Ctrl-L redraw.
+ * Keys (one map with the line game and the page): arrows move the cursor;
+ * Enter or Space plays the cell under it; a mouse click plays the clicked
+ * cell; on boards of at most 9 cells a digit moves the cursor to that cell
+ * number; elsewhere a digit, g or : opens a prompt where a cell is typed
+ * ("b12" or "23") and Enter plays it. h hint, u undo, a analysis, n new
+ * game, q quit (asks first while a game is in progress), ? the keys, x play
+ * X, o play O, t two players, w watch (the game goes on: the computer takes
+ * over the other side), + and - the level, Ctrl-L redraw.
  */
 #include "tui_internal.h"
 
@@ -239,16 +241,20 @@ static void new_game(tui *t, const char *what)
     set_message(t, false, "%s", what);
 }
 
+/* Switching players keeps the game, as on the page: the computer takes
+ * over the side it now plays and moves if it is its turn. */
 static void set_mode(tui *t, mode md)
 {
-    static const char *const said[] = {"New game: you play X (X moves first).",
-                                       "New game: you play O; the computer (X) starts.",
-                                       "New game: two players, X first.",
-                                       "New game: the computer plays itself."};
+    static const char *const said[] = {"You play X now; the game goes on.",
+                                       "You play O now; the game goes on.",
+                                       "Two players now; the game goes on.",
+                                       "The computer plays both sides now."};
     mnk_player x = md == MODE_AS_X || md == MODE_TWO ? MNK_HUMAN : MNK_COMPUTER;
     mnk_player o = md == MODE_AS_O || md == MODE_TWO ? MNK_HUMAN : MNK_COMPUTER;
     mnk_match_set_players(t->match, x, o);
-    new_game(t, said[md]);
+    t->hint_cell = MNK_NO_CELL;
+    t->last_computer_move = 0;
+    set_message(t, false, "%s", said[md]);
 }
 
 static void change_level(tui *t, int by)
@@ -364,6 +370,10 @@ static void handle_key(tui *t, int ch)
             mouse(t);
         return;
     }
+    if (t->help_on) {
+        t->help_on = false; /* any key closes the help, and does nothing else */
+        return;
+    }
     if (t->confirm_quit) {
         t->confirm_quit = false;
         if (ch == 'y' || ch == 'Y' || ch == 'q')
@@ -378,14 +388,15 @@ static void handle_key(tui *t, int ch)
     }
     t->message[0] = '\0';
     switch (ch) {
-    case KEY_UP: case 'k': move_cursor(t, -1, 0); break;
-    case KEY_DOWN: case 'j': move_cursor(t, 1, 0); break;
-    case KEY_LEFT: case 'h': move_cursor(t, 0, -1); break;
-    case KEY_RIGHT: case 'l': move_cursor(t, 0, 1); break;
+    case KEY_UP: move_cursor(t, -1, 0); break;
+    case KEY_DOWN: move_cursor(t, 1, 0); break;
+    case KEY_LEFT: move_cursor(t, 0, -1); break;
+    case KEY_RIGHT: move_cursor(t, 0, 1); break;
+    case '?': t->help_on = true; break;
     case '\n': case '\r': case KEY_ENTER: case ' ': play_cell(t, t->cursor); break;
     case 'g': case ':': open_prompt(t, 0); break;
     case 'u': undo(t); break;
-    case 'H': hint(t); break;
+    case 'h': case 'H': hint(t); break;
     case 'a':
         t->analysis_on = !t->analysis_on;
         set_message(t, false, "Analysis %s.", t->analysis_on ? "on" : "off");
@@ -448,7 +459,7 @@ int tui_run(mnk_match *match, mnk_solver *solver, double seconds)
     setup_colours(&t);
 
     while (!t.quit && !signalled) {
-        if (mnk_match_computer_to_move(match) && !t.confirm_quit && !t.prompt_on) {
+        if (mnk_match_computer_to_move(match) && !t.confirm_quit && !t.prompt_on && !t.help_on) {
             double wait = mode_of(&t) == MODE_WATCH && t.last_computer_move > 0
                               ? t.last_computer_move + WATCH_DELAY - now()
                               : 0;

@@ -31,9 +31,14 @@ enum { PAIR_X = 1, PAIR_O, PAIR_WIN, PAIR_GOOD, PAIR_BAD, PAIR_ERROR, PAIR_TITLE
 
 typedef enum mode { MODE_AS_X, MODE_AS_O, MODE_TWO, MODE_WATCH } mode;
 
+/* Boxed cells grow with the window: at scale s a cell is 3 + 4s columns
+ * by 1 + 2s lines inside its lines, up to this scale. */
+#define MAX_SCALE 3
+
 typedef struct layout {
     bool fits;
     bool boxed;
+    int cw, ch;  /* a boxed cell's inside: columns and lines */
     int by, bx;  /* the frame's top-left corner */
     int bw, bh;  /* the frame's size */
     int py, px, pw, ph; /* the panel */
@@ -61,6 +66,7 @@ typedef struct tui {
     char message[200];    /* one line of news: refusals, hints, notes */
     bool message_error;
     bool confirm_quit;
+    bool help_on;         /* the key map fills the screen until a key */
     bool prompt_on;
     char prompt[PROMPT_MAX + 1];
 
@@ -71,9 +77,11 @@ typedef struct tui {
     bool quit;
 } tui;
 
-#define HELP_MOVE_SMALL "Keys: arrows/hjkl move, Enter/Space play, 1-9 go to cell, click a cell."
-#define HELP_MOVE_LARGE "Keys: arrows/hjkl move, Enter/Space play, g or digits type a cell, click a cell."
-#define HELP_GAME "u undo, H hint, a analysis, n new game, q quit."
+/* One key map for the full-screen game, the line game and the page:
+ * h hint, u undo, a analysis, n new game, q quit, ? the keys. */
+#define HELP_MOVE_SMALL "Arrows move, Enter plays, 1-9 go to a cell, a click plays."
+#define HELP_MOVE_LARGE "Arrows move, Enter plays, g or digits type a cell, a click plays."
+#define HELP_GAME "h hint, u undo, a analysis, n new, q quit, ? all keys."
 #define HELP_SETUP "x play X, o play O, t two players, w watch, +/- level."
 
 /* tui.c */
