@@ -127,7 +127,7 @@ static void usage(FILE *f)
                "Perfect play for tic-tac-toe and m,n,k-games.\n\nCommands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    fprintf(f, "\nRun 'mnk COMMAND --help' for a command's options.\n"
+    fprintf(f, "\nRun 'mnk COMMAND --help' or 'mnk help COMMAND' for a command's options.\n"
                "  -h, --help     show this help\n"
                "  -V, --version  show the version\n");
 }
@@ -149,6 +149,22 @@ static int run_command(const cli_command *cmd, int argc, char **argv)
     return cmd->run(&opt);
 }
 
+/* An unknown command, with the nearest one when one is near. */
+static int unknown_command(const char *name)
+{
+    const char *names[NCOMMANDS + 1];
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        names[i] = commands[i].name;
+    names[NCOMMANDS] = "help";
+    const char *near = cli_nearest(name, names, NCOMMANDS + 1);
+    if (near)
+        fprintf(stderr, "mnk: unknown command '%s'; did you mean '%s'?\n", name, near);
+    else
+        fprintf(stderr, "mnk: unknown command '%s'\n", name);
+    fprintf(stderr, "Try 'mnk --help' for more information.\n");
+    return EXIT_USAGE;
+}
+
 int main(int argc, char **argv)
 {
     const char *base = argc > 0 ? strrchr(argv[0], '/') : NULL;
@@ -160,6 +176,14 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *name = argv[1];
+    if (strcmp(name, "help") == 0 && argc >= 3) {
+        /* mnk help COMMAND: that command's --help. */
+        const cli_command *cmd = find_command(argv[2]);
+        if (!cmd)
+            return unknown_command(argv[2]);
+        cli_print_help(cmd);
+        return EXIT_OK;
+    }
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
         usage(stdout);
         return EXIT_OK;
@@ -169,8 +193,7 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     const cli_command *cmd = find_command(name);
-    if (cmd)
-        return run_command(cmd, argc - 1, argv + 1);
-    fprintf(stderr, "mnk: unknown command '%s'\nTry 'mnk --help' for more information.\n", name);
-    return EXIT_USAGE;
+    if (!cmd)
+        return unknown_command(name);
+    return run_command(cmd, argc - 1, argv + 1);
 }
