@@ -18,6 +18,8 @@ need libclang-rt-14-dev sh -c 'echo "int LLVMFuzzerTestOneInput(const char*d,uns
 need tmux command -v tmux
 need graphviz command -v dot
 need chromium test -x /usr/bin/chromium
+need zsh command -v zsh
+need fish command -v fish
 
 if [ -n "$missing" ]; then
     echo "deps: installing$missing"
