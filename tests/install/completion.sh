@@ -46,13 +46,6 @@ done
 
 # --- at the prompt: Tab completes ---------------------------------------------------
 cap() { "${T[@]}" capture-pane -p -t sh 2>/dev/null; }
-until_true() {
-    local end=$((SECONDS + TIMEOUT))
-    while ! "$@"; do
-        [ "$SECONDS" -ge "$end" ] && return 1
-        sleep 0.05
-    done
-}
 line_is() { cap | grep -qE -- "^\\\$ $1\$"; }
 screen_has() { cap | grep -qE -- "$1"; }
 # shell NAME COMMAND: a fresh shell in tmux with the prompt '$ '.

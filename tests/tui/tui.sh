@@ -37,14 +37,6 @@ bad() {
 cap() { "${T[@]}" capture-pane -p -t game 2>/dev/null; }
 keys() { "${T[@]}" send-keys -t game "$@"; }
 
-# until CMD...: polls until CMD succeeds (true) or TIMEOUT passes (false).
-until_true() {
-    local end=$((SECONDS + TIMEOUT))
-    while ! "$@"; do
-        [ "$SECONDS" -ge "$end" ] && return 1
-        sleep 0.02
-    done
-}
 screen_has() { cap | grep -qF -- "$1"; }
 screen_lacks() { ! cap | grep -qF -- "$1"; }
 wait_for() { # TEXT NAME

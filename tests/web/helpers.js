@@ -126,6 +126,23 @@ async function waitIdle(page, timeout = 15000) {
   await page.waitForSelector('#app[data-state="idle"]', { timeout });
 }
 
+/* A browser and a server for the tests of one file: started before them,
+ * closed after them (node:test hooks). Read env.browser and env.server in
+ * the tests. */
+function browserAndServer() {
+  const { before, after } = require('node:test');
+  const env = { browser: null, server: null };
+  before(async () => {
+    env.browser = await launch();
+    env.server = await startServer();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
+}
+
 /* ---- the board --------------------------------------------------------- */
 
 /* The board from the cells' labels ("b2, X, last move"), in the slash
@@ -174,6 +191,6 @@ function rng(seed) {
 module.exports = {
   ROOT, BUILD, PAGE, FILE_URL, TABLE_MIB,
   mnk, mnkJSON, valueText, levelChoices,
-  startServer, launch, openPage, waitReady, waitIdle,
+  startServer, launch, browserAndServer, openPage, waitReady, waitIdle,
   readBoard, cellButton, clickCell, status, checkNoProblems, rng,
 };

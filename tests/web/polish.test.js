@@ -9,29 +9,18 @@
  */
 'use strict';
 
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./helpers');
 
-let browser;
-let server;
-
-before(async () => {
-  browser = await h.launch();
-  server = await h.startServer();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = h.browserAndServer();
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 async function openAt(viewport, url = h.FILE_URL, options = {}) {
-  const ctx = await browser.newContext({ viewport, ...options });
-  const opened = await h.openPage(browser, url, { context: ctx });
+  const ctx = await env.browser.newContext({ viewport, ...options });
+  const opened = await h.openPage(env.browser, url, { context: ctx });
   return { ...opened, ctx };
 }
 
@@ -315,7 +304,7 @@ test('6. the move list goes back to any move and forward again, with every move\
 });
 
 test('7. the game survives a reload; a link opens it elsewhere; the command gives mnk the same position', async () => {
-  const { page, problems, ctx } = await openAt(DESKTOP, server.url);
+  const { page, problems, ctx } = await openAt(DESKTOP, env.server.url);
   await twoPlayers(page);
   await usePreset(page, '4,4,3');
   for (const cell of ['b2', 'c3', 'a4', 'd1']) await h.clickCell(page, cell);
@@ -338,7 +327,7 @@ test('7. the game survives a reload; a link opens it elsewhere; the command give
   assert.equal(a.position, position);
 
   /* The link, copied, opens the same game in a browser that never saw it. */
-  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(env.server.url).origin });
   await page.getByRole('button', { name: 'Copy link' }).click();
   await page.waitForFunction(() => document.getElementById('share-note').textContent !== '');
   assert.equal(await page.textContent('#share-note'), 'The link is copied.');
@@ -363,7 +352,7 @@ test('7. the game survives a reload; a link opens it elsewhere; the command give
     assert.equal((await h.readBoard(page)).position, '..../..../..../....', entry);
   }
   /* So is a broken link. */
-  const broken = await openAt(DESKTOP, `${server.url}#v=1&rules=4,4,3&moves=b2,zz9`);
+  const broken = await openAt(DESKTOP, `${env.server.url}#v=1&rules=4,4,3&moves=b2,zz9`);
   assert.equal((await h.readBoard(broken.page)).position, '.../.../...', 'a fresh browser\'s empty board');
   h.checkNoProblems(broken.problems);
   await broken.ctx.close();
