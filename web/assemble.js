@@ -57,6 +57,8 @@ html = inline(html, '<script src="store.js"></script>',
   `<script>\n${safe(read('store.js'), '</script', 'store.js')}</script>`);
 html = inline(html, '<script src="view.js"></script>',
   `<script>\n${safe(read('view.js'), '</script', 'view.js')}</script>`);
+html = inline(html, '<script src="client.js"></script>',
+  `<script>\n${safe(read('client.js'), '</script', 'client.js')}</script>`);
 html = inline(html, '<script src="app.js"></script>',
   `<script>\n${safe(read('app.js'), '</script', 'app.js')}</script>`);
 
