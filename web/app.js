@@ -250,38 +250,15 @@
     $('board-scroll').style.setProperty('--chrome', `${Math.round(chrome)}px`);
   }
 
-  const SVG = 'http://www.w3.org/2000/svg';
-
-  /* The stroke through a won game's line, from the centre of its first
-   * cell to that of its last, in board units (a cell is 1 by 1). */
   function drawWinLine(s) {
     const old = boardEl.querySelector('.win-line');
-    const key = s.over && s.line.length ? `${s.position}` : '';
+    const key = s.over && s.line.length ? s.position : '';
     if (old && old.dataset.key === key) return;
     if (old) old.remove();
-    if (!key) return;
-    const { m, n } = s.rules;
-    const first = s.line[0];
-    const last = s.line[s.line.length - 1];
-    const svg = document.createElementNS(SVG, 'svg');
-    svg.setAttribute('class', 'win-line');
-    svg.setAttribute('viewBox', `0 0 ${m} ${n}`);
-    svg.setAttribute('preserveAspectRatio', 'none');
-    svg.setAttribute('aria-hidden', 'true');
-    svg.dataset.key = key;
-    const line = document.createElementNS(SVG, 'line');
-    line.setAttribute('x1', String((first % m) + 0.5));
-    line.setAttribute('y1', String(Math.floor(first / m) + 0.5));
-    line.setAttribute('x2', String((last % m) + 0.5));
-    line.setAttribute('y2', String(Math.floor(last / m) + 0.5));
-    line.setAttribute('pathLength', '1');
-    line.setAttribute('vector-effect', 'non-scaling-stroke');
-    svg.appendChild(line);
-    boardEl.appendChild(svg);
+    if (key) boardEl.appendChild(mnkView.winLine(s));
   }
 
-  /* Who played the move at ply i (0-based): X first. */
-  const moverOf = (i) => (i % 2 === 0 ? 'x' : 'o');
+  const { moverOf } = mnkView;
 
   /* The move list: the line of play, the moves on the board and those that
    * Forward would replay, each a button that goes to the position after it. */
@@ -289,29 +266,7 @@
     const list = $('history-list');
     const at = s.history.length;
     const values = ui.overlay && ui.lineValuesFor === lineKey(s, ui.line) ? ui.lineValues : null;
-    const items = ui.line.map((cell, i) => {
-      const li = document.createElement('li');
-      li.className = i < at ? 'played' : 'future';
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.dataset.ply = String(i + 1);
-      const side = moverOf(i);
-      const v = values && values[i];
-      b.innerHTML = '<span class="ply"></span><span></span><span class="mv-cell"></span><span class="mv-val"></span>';
-      b.children[0].textContent = `${i + 1}.`;
-      b.children[1].textContent = sideName(side);
-      b.children[1].className = `mv-${side}`;
-      b.children[2].textContent = s.names[cell];
-      if (v) {
-        b.children[3].textContent = valueText(v);
-        b.classList.add(`v-${v.proven ? v.result : 'unknown'}`);
-      }
-      b.setAttribute('aria-label', `Move ${i + 1}, ${sideName(side)} ${s.names[cell]}` + (v ? `, ${valueText(v)}` : '') +
-        (i >= at ? ', not on the board' : ''));
-      if (i === at - 1) b.setAttribute('aria-current', 'step');
-      li.appendChild(b);
-      return li;
-    });
+    const items = mnkView.moveItems(s, ui.line, values);
     list.replaceChildren(...items);
     $('history-empty').hidden = ui.line.length > 0;
     $('to-start').disabled = at === 0;

@@ -2,7 +2,8 @@
  * view.js - the page's words and the "how it thinks" panel's content, as
  * functions of the data they show (no engine, no page state): the values'
  * wording, numbers, and the panel's table built from the worker's "think"
- * answer (web/worker.js).
+ * answer (web/worker.js), the move list's entries and the winning line's
+ * stroke.
  */
 'use strict';
 
@@ -137,5 +138,64 @@ const mnkView = (() => {
     return `How it thinks: ${sideName(s.toMove)} to move, ${d.moves.length} moves compared, the position is ${valueText(best)}.`;
   }
 
-  return { fmt, sideName, valueText, valueShort, para, howNodes, howNews };
+
+  /* Who played the move at ply i (0-based): X first. */
+  const moverOf = (i) => (i % 2 === 0 ? 'x' : 'o');
+
+  /* The move list's entries for the line of play, the first history.length
+   * of them on the board (s is the match state), with each move's value
+   * for its player when values are given. */
+  function moveItems(s, line, values) {
+    const at = s.history.length;
+    return line.map((cell, i) => {
+      const li = document.createElement('li');
+      li.className = i < at ? 'played' : 'future';
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.ply = String(i + 1);
+      const side = moverOf(i);
+      const v = values && values[i];
+      b.innerHTML = '<span class="ply"></span><span></span><span class="mv-cell"></span><span class="mv-val"></span>';
+      b.children[0].textContent = `${i + 1}.`;
+      b.children[1].textContent = sideName(side);
+      b.children[1].className = `mv-${side}`;
+      b.children[2].textContent = s.names[cell];
+      if (v) {
+        b.children[3].textContent = valueText(v);
+        b.classList.add(`v-${v.proven ? v.result : 'unknown'}`);
+      }
+      b.setAttribute('aria-label', `Move ${i + 1}, ${sideName(side)} ${s.names[cell]}` + (v ? `, ${valueText(v)}` : '') +
+        (i >= at ? ', not on the board' : ''));
+      if (i === at - 1) b.setAttribute('aria-current', 'step');
+      li.appendChild(b);
+      return li;
+    });
+  }
+
+  const SVG = 'http://www.w3.org/2000/svg';
+
+  /* The stroke through a won game's line, from the centre of its first
+   * cell to that of its last, in board units (a cell is 1 by 1). */
+  function winLine(s) {
+    const { m, n } = s.rules;
+    const first = s.line[0];
+    const last = s.line[s.line.length - 1];
+    const svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('class', 'win-line');
+    svg.setAttribute('viewBox', `0 0 ${m} ${n}`);
+    svg.setAttribute('preserveAspectRatio', 'none');
+    svg.setAttribute('aria-hidden', 'true');
+    svg.dataset.key = s.position;
+    const stroke = document.createElementNS(SVG, 'line');
+    stroke.setAttribute('x1', String((first % m) + 0.5));
+    stroke.setAttribute('y1', String(Math.floor(first / m) + 0.5));
+    stroke.setAttribute('x2', String((last % m) + 0.5));
+    stroke.setAttribute('y2', String(Math.floor(last / m) + 0.5));
+    stroke.setAttribute('pathLength', '1');
+    stroke.setAttribute('vector-effect', 'non-scaling-stroke');
+    svg.appendChild(stroke);
+    return svg;
+  }
+
+  return { fmt, sideName, valueText, valueShort, para, howNodes, howNews, moverOf, moveItems, winLine };
 })();
