@@ -351,6 +351,17 @@ test('7. the game survives a reload; a link opens it elsewhere; the command give
     await h.waitReady(page);
     assert.equal((await h.readBoard(page)).position, '..../..../..../....', entry);
   }
+  /* The exact rule travels with the link and the command. */
+  const exact = await openAt(DESKTOP, `${env.server.url}#v=1&rules=7,6,4,exact&moves=d6,d5&players=two&level=3`);
+  assert.match(await exact.page.textContent('#board-rules'), /exactly 4 in a row wins/);
+  await exact.page.locator('#share > summary').click();
+  const exactCommand = await exact.page.inputValue('#share-command');
+  assert.equal(exactCommand, 'mnk analyze --rules 7,6,4,exact --moves d6,d5');
+  const ea = h.mnkJSON('analyze', ...exactCommand.split(' ').slice(2), '--time', '1');
+  assert.equal(ea.position, (await h.readBoard(exact.page)).position);
+  h.checkNoProblems(exact.problems);
+  await exact.ctx.close();
+
   /* So is a broken link. */
   const broken = await openAt(DESKTOP, `${env.server.url}#v=1&rules=4,4,3&moves=b2,zz9`);
   assert.equal((await h.readBoard(broken.page)).position, '.../.../...', 'a fresh browser\'s empty board');
