@@ -7,7 +7,11 @@
 #   make bench      measured speed (numbers, never pass/fail)
 #   make fuzz       run the libFuzzer target for FUZZ_SECONDS (default 60)
 #   make install    PREFIX=/usr/local DESTDIR= (header, libraries, mnk.pc,
-#                   binaries mnk and pbrain-mnk, man page)
+#                   binaries mnk and pbrain-mnk, man page, bash/zsh/fish
+#                   completions); a program built with `pkg-config --cflags
+#                   --libs mnk` finds the shared library: mnk.pc carries an
+#                   rpath when libdir is not one the loader searches anyway,
+#                   and a root install without DESTDIR runs ldconfig
 #
 # Parts of the build live in mk/*.mk; each adds its test targets to
 # TEST_TARGETS.
@@ -36,6 +40,15 @@ libdir ?= $(prefix)/lib
 includedir ?= $(prefix)/include
 mandir ?= $(prefix)/share/man
 pkgconfigdir ?= $(libdir)/pkgconfig
+datadir ?= $(prefix)/share
+bashcompdir ?= $(datadir)/bash-completion/completions
+zshcompdir ?= $(datadir)/zsh/site-functions
+fishcompdir ?= $(datadir)/fish/vendor_completions.d
+comma := ,
+# The loader's own directories need no rpath (and packagers refuse one).
+PC_RPATH := $(if $(filter /lib /usr/lib /lib64 /usr/lib64 /usr/lib/%-linux-gnu /lib/%-linux-gnu,$(libdir)),,-Wl$(comma)-rpath$(comma)$${libdir})
+# Where ldconfig's cache matters after a root install (no DESTDIR).
+LDCONFIG_DIRS := /usr/local/lib /usr/local/lib64 $(if $(PC_RPATH),,$(libdir))
 
 B := build
 
@@ -97,7 +110,11 @@ bench: all $(BENCH_TARGETS)
 
 install: all
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) \
-	    $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(pkgconfigdir)
+	    $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(pkgconfigdir) \
+	    $(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir) $(DESTDIR)$(fishcompdir)
+	install -m 644 completions/mnk.bash $(DESTDIR)$(bashcompdir)/mnk
+	install -m 644 completions/_mnk $(DESTDIR)$(zshcompdir)/_mnk
+	install -m 644 completions/mnk.fish $(DESTDIR)$(fishcompdir)/mnk.fish
 	install -m 755 $(B)/mnk $(DESTDIR)$(bindir)/mnk
 	install -m 755 $(B)/pbrain-mnk $(DESTDIR)$(bindir)/pbrain-mnk
 	install -m 644 include/mnk.h $(DESTDIR)$(includedir)/mnk.h
@@ -108,12 +125,17 @@ install: all
 	install -m 644 man/mnk.1 $(DESTDIR)$(mandir)/man1/mnk.1
 	sed -e 's|@prefix@|$(prefix)|g' -e 's|@libdir@|$(libdir)|g' \
 	    -e 's|@includedir@|$(includedir)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	    -e 's|@RPATH@ |$(PC_RPATH)$(if $(PC_RPATH), )|' \
 	    mnk.pc.in > $(DESTDIR)$(pkgconfigdir)/mnk.pc
+	@if [ -z "$(DESTDIR)" ] && [ -n "$(filter $(LDCONFIG_DIRS),$(libdir))" ] && \
+	    [ "$$(id -u)" -eq 0 ] && command -v ldconfig >/dev/null; then \
+	    echo ldconfig; ldconfig; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/mnk $(DESTDIR)$(bindir)/pbrain-mnk $(DESTDIR)$(includedir)/mnk.h \
 	    $(DESTDIR)$(libdir)/libmnk.a $(DESTDIR)$(libdir)/libmnk.so* \
-	    $(DESTDIR)$(mandir)/man1/mnk.1 $(DESTDIR)$(pkgconfigdir)/mnk.pc
+	    $(DESTDIR)$(mandir)/man1/mnk.1 $(DESTDIR)$(pkgconfigdir)/mnk.pc \
+	    $(DESTDIR)$(bashcompdir)/mnk $(DESTDIR)$(zshcompdir)/_mnk $(DESTDIR)$(fishcompdir)/mnk.fish
 
 clean:
 	rm -rf $(B)

@@ -84,6 +84,11 @@ void cli_default_options(cli_options *opt);
 int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt);
 /* Reports a usage error for cmd and returns EXIT_USAGE. */
 int cli_usage_error(const cli_command *cmd, const char *fmt, ...);
+/* Prints a command's help (its --help) to standard output. */
+void cli_print_help(const cli_command *cmd);
+/* The name among names[0..count) nearest to a mistyped word, or NULL when
+ * none is near enough to suggest (cli/suggest.c). */
+const char *cli_nearest(const char *word, const char *const *names, size_t count);
 /* Prints "mnk: " and the message to stderr; returns EXIT_FAIL. */
 int cli_fail(const char *fmt, ...);
 

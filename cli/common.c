@@ -22,6 +22,8 @@
 #define SECONDS_MAX_TEXT "10000000"
 /* --depth: a tree never goes deeper than the board has cells. */
 #define DEPTH_MAX MNK_MAX_CELLS
+/* getopt_long's values of the long options start here (above any char). */
+#define OPT_FIRST_ID 256
 /* Progress lines on a terminal, at most this often (seconds). */
 #define PROGRESS_INTERVAL 0.25
 
@@ -125,7 +127,7 @@ static uint64_t physical_mib(void)
     return (uint64_t)pages * (uint64_t)page >> 20;
 }
 
-static void print_help(const cli_command *cmd)
+void cli_print_help(const cli_command *cmd)
 {
     printf("Usage: mnk %s %s\n%s\n\n%s\n", cmd->name, cmd->usage, cmd->summary, cmd->help);
     printf("\nOptions:\n");
@@ -137,8 +139,11 @@ static void print_help(const cli_command *cmd)
                "                     Gomoku's standard rule): --rules 15,15,5,exact\n");
     if (cmd->options & OPT_MOVES)
         printf("  --moves LIST       play these moves first (\"b2,a1,c3\" or cell numbers)\n");
+    /* Only best and analyze read positions from '-'. */
+    bool batch = strstr(cmd->usage, "| -") != NULL;
     if (cmd->options & OPT_JSON)
-        printf("  --json             print JSON (JSON Lines when reading positions from -)\n");
+        printf(batch ? "  --json             print JSON (JSON Lines when reading positions from -)\n"
+                     : "  --json             print JSON\n");
     if (cmd->options & OPT_ALGORITHM)
         printf("  --algorithm A      alphabeta (the solver, default), dfpn (proof\n"
                "                     numbers, weak) or minimax (textbook)\n");
@@ -182,6 +187,29 @@ static void print_help(const cli_command *cmd)
     printf("  -h, --help         show this help\n");
 }
 
+/* An unknown option, with the nearest option of this command when one is
+ * near ("--jsn": did you mean '--json'?). */
+static int unknown_option(const cli_command *cmd, const char *arg, const struct option *all,
+                          const unsigned *flag_of)
+{
+    const char *names[32];
+    size_t n = 0;
+    for (size_t i = 0; all[i].name && n < sizeof names / sizeof names[0]; i++)
+        if (all[i].val == 'h' || (cmd->options & flag_of[all[i].val - OPT_FIRST_ID]))
+            names[n++] = all[i].name;
+    char word[64];
+    const char *w = arg;
+    while (*w == '-')
+        w++;
+    snprintf(word, sizeof word, "%.*s", (int)strcspn(w, "="), w);
+    const char *near = arg[0] == '-' && arg[1] == '-' ? cli_nearest(word, names, n) : NULL;
+    cli_quoted q;
+    if (near)
+        return cli_usage_error(cmd, "unknown option '%s'; did you mean '--%s'?",
+                               cli_quote(&q, arg, QUOTE_CHARS), near);
+    return cli_usage_error(cmd, "unknown option '%s'", cli_quote(&q, arg, QUOTE_CHARS));
+}
+
 void cli_default_options(cli_options *opt)
 {
     memset(opt, 0, sizeof *opt);
@@ -194,7 +222,7 @@ void cli_default_options(cli_options *opt)
 
 int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
 {
-    enum { O_RULES = 256, O_MOVES, O_JSON, O_SEED, O_TIME, O_NODES, O_ALGORITHM, O_TABLE,
+    enum { O_RULES = OPT_FIRST_ID, O_MOVES, O_JSON, O_SEED, O_TIME, O_NODES, O_ALGORITHM, O_TABLE,
            O_DEPTH, O_AS, O_PLAIN, O_LEVEL, O_TWO_PLAYERS, O_WATCH, O_WEAK, O_MAX, O_K, O_EXACT,
            O_GREEDY };
     static const struct option all[] = {
@@ -239,11 +267,11 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
              * value at argv[optind - 1], and "--tim" is an abbreviation. */
             snprintf(option, sizeof option, "--%s", all[c - O_RULES].name);
             if (!(cmd->options & flag_of[c - O_RULES]))
-                return cli_usage_error(cmd, "option '%s' does not apply here", option);
+                return cli_usage_error(cmd, "option '%s' does not apply to %s", option, cmd->name);
         }
         switch (c) {
         case 'h':
-            print_help(cmd);
+            cli_print_help(cmd);
             return EXIT_OK;
         case O_RULES:
             if (mnk_rules_parse(arg, &opt->rules, &err) != MNK_OK)
@@ -360,7 +388,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
             if (optopt > 0 && optopt < 256)
                 return cli_usage_error(cmd, "unknown option '%s'",
                                        cli_quote(&q, (char[]){'-', (char)optopt, '\0'}, QUOTE_CHARS));
-            return cli_usage_error(cmd, "unknown option '%s'", cli_quote(&q, argv[optind - 1], QUOTE_CHARS));
+            return unknown_option(cmd, argv[optind - 1], all, flag_of);
         }
     }
     int positional = argc - optind;
@@ -597,7 +625,10 @@ void cli_format_value(mnk_value v, char *buf, size_t size)
     case MNK_WIN: snprintf(buf, size, v.plies >= 0 ? "win in %d" : "win", v.plies); break;
     case MNK_LOSS: snprintf(buf, size, v.plies >= 0 ? "loss in %d" : "loss", v.plies); break;
     case MNK_DRAW: snprintf(buf, size, "draw"); break;
-    default: snprintf(buf, size, "not proven (estimate %+d)", v.score); break;
+    default:
+        /* The search's heuristic score, for the side the value is for. */
+        snprintf(buf, size, "not proven (heuristic score %+d, above 0 favours the mover)", v.score);
+        break;
     }
 }
 

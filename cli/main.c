@@ -74,13 +74,18 @@ static const cli_command commands[] = {
      "Among moves a level cannot tell apart it picks one at random (--seed\n"
      "repeats a game).\n"
      "\n"
-     "Full-screen keys: arrows or hjkl move, Enter or Space plays, a click plays;\n"
-     "1-9 go to that cell on 3x3, g or a digit types a cell on larger boards;\n"
-     "u undo (your move and the reply), H hint, a analysis (every empty cell's\n"
-     "value: W3 win in 3, D draw, L4 loss in 4), n new game, q quit; x play X,\n"
-     "o play O, t two players, w watch, + and - change the level.\n"
-     "Line game: a cell, or u (undo), h (hint), a (analysis), n (new game),\n"
-     "q (quit), ? (help); end of input quits too.",
+     "Keys, the same in both games and on the web page: h hint, u undo (your\n"
+     "move and the reply), a analysis (every empty cell's value: W3 win in 3,\n"
+     "D draw, L4 loss in 4), n new game, q quit, ? the keys.\n"
+     "Full-screen game: arrows move, Enter or Space plays, a click plays; 1-9 go\n"
+     "to that cell on 3x3, g or a digit types a cell on larger boards; x play X,\n"
+     "o play O, t two players, w watch: the game goes on, the computer takes\n"
+     "over the other side (and moves if it is its turn); + and - the level.\n"
+     "The board grows with the window; the last move is shown in [brackets].\n"
+     "Line game: a cell, or one of the keys; end of input quits too.\n"
+     "Colours: with 256 colours, chosen for 4.5:1 contrast on dark and light\n"
+     "backgrounds; MNK_BACKGROUND=dark|light (or COLORFGBG) picks stronger ones\n"
+     "for that side; NO_COLOR turns them off.",
      cmd_play},
     {"bench", "Solve benchmark sets and report the solver's speed.",
      OPT_ALGORITHM | OPT_TABLE | OPT_FILES | OPT_WEAK | OPT_TIME | OPT_NODES,
@@ -128,7 +133,7 @@ static void usage(FILE *f)
                "Perfect play for tic-tac-toe and m,n,k-games.\n\nCommands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    fprintf(f, "\nRun 'mnk COMMAND --help' for a command's options.\n"
+    fprintf(f, "\nRun 'mnk COMMAND --help' or 'mnk help COMMAND' for a command's options.\n"
                "  -h, --help     show this help\n"
                "  -V, --version  show the version\n");
 }
@@ -150,6 +155,23 @@ static int run_command(const cli_command *cmd, int argc, char **argv)
     return cmd->run(&opt);
 }
 
+/* An unknown command, with the nearest one when one is near. */
+static int unknown_command(const char *name)
+{
+    const char *names[NCOMMANDS + 1];
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        names[i] = commands[i].name;
+    names[NCOMMANDS] = "help";
+    const char *near = cli_nearest(name, names, NCOMMANDS + 1);
+    cli_quoted q;
+    if (near)
+        fprintf(stderr, "mnk: unknown command '%s'; did you mean '%s'?\n", cli_quote(&q, name, QUOTE_CHARS), near);
+    else
+        fprintf(stderr, "mnk: unknown command '%s'\n", cli_quote(&q, name, QUOTE_CHARS));
+    fprintf(stderr, "Try 'mnk --help' for more information.\n");
+    return EXIT_USAGE;
+}
+
 int main(int argc, char **argv)
 {
     const char *base = argc > 0 ? strrchr(argv[0], '/') : NULL;
@@ -161,6 +183,14 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *name = argv[1];
+    if (strcmp(name, "help") == 0 && argc >= 3) {
+        /* mnk help COMMAND: that command's --help. */
+        const cli_command *cmd = find_command(argv[2]);
+        if (!cmd)
+            return unknown_command(argv[2]);
+        cli_print_help(cmd);
+        return cli_close_stdout(EXIT_OK);
+    }
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
         usage(stdout);
         return cli_close_stdout(EXIT_OK);
@@ -170,10 +200,7 @@ int main(int argc, char **argv)
         return cli_close_stdout(EXIT_OK);
     }
     const cli_command *cmd = find_command(name);
-    if (cmd)
-        return cli_close_stdout(run_command(cmd, argc - 1, argv + 1));
-    cli_quoted q;
-    fprintf(stderr, "mnk: unknown command '%s'\nTry 'mnk --help' for more information.\n",
-            cli_quote(&q, name, QUOTE_CHARS));
-    return EXIT_USAGE;
+    if (!cmd)
+        return unknown_command(name);
+    return cli_close_stdout(run_command(cmd, argc - 1, argv + 1));
 }

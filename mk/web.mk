@@ -19,7 +19,7 @@ WEB_STACK_BYTES := 4194304
 WEB_WASM_FLAGS := --target=wasm32 -O2 -ffreestanding -nostdlib -mbulk-memory \
     $(filter-out -Wmissing-prototypes,$(WARNINGS)) -Iinclude \
     -Wl,--no-entry -Wl,--stack-first -Wl,-z,stack-size=$(WEB_STACK_BYTES) -Wl,--strip-all
-WEB_SOURCES := web/index.html web/style.css web/app.js web/worker.js web/assemble.js
+WEB_SOURCES := web/index.html web/style.css web/app.js web/worker.js web/store.js web/view.js web/client.js web/assemble.js
 
 web: $(WEB)/mnk.html
 

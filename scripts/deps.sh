@@ -21,6 +21,8 @@ need chromium test -x /usr/bin/chromium
 need time test -x /usr/bin/time
 need valgrind command -v valgrind
 need python3 command -v python3
+need zsh command -v zsh
+need fish command -v fish
 
 if [ -n "$missing" ]; then
     echo "deps: installing$missing"

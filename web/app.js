@@ -14,6 +14,18 @@
  * action bumps a generation number; a loop that finds the number changed
  * after an await has been overtaken and quietly ends.
  *
+ * The line of play. The page remembers the moves of the game (ui.line);
+ * the board shows its first moves (the worker's history). Undo and the
+ * move list go back along the line without forgetting it, Forward and the
+ * list go forward again, and a move off the line starts a new line. Going
+ * back to where the computer is to move pauses it, so that the rest of the
+ * line is not played over.
+ *
+ * The tally. The worker's match counts a game when it ends and takes it
+ * back when the end is undone; the page keeps every finished game counted
+ * (ui.tallyBase makes up the difference), and counts a line that is only
+ * replayed (Forward, a reload, a link) once.
+ *
  * Stopping. A worker busy in a search cannot read messages, so Stop
  * terminates it and starts a fresh one with the same rules, players, level
  * and moves; the tally it had counted moves into the page's base (kept in
@@ -31,11 +43,20 @@
     watch: { x: COMPUTER, o: COMPUTER },
   };
   const LEVEL_NAMES = ['easy', 'medium', 'hard', 'perfect'];
-  const TALLY_FIELDS = ['games', 'x_wins', 'o_wins', 'draws', 'human_wins', 'human_losses', 'human_draws'];
+  /* Switching players keeps the game: the computer takes over the side it
+   * now plays (and moves if it is its turn), as in `mnk play`. */
+  const MODE_NEWS = {
+    x: 'You play X now; the game goes on.',
+    o: 'You play O now; the game goes on.',
+    two: 'Two players now; the game goes on.',
+    watch: 'The computer plays both sides now.',
+  };
   const TALLY_KEY = 'mnk.tally.v1';
   const SETTINGS_KEY = 'mnk.settings.v1';
   /* Searches quicker than this never show the thinking bar. */
   const THINKING_SHOW_MS = 250;
+  /* Room below the actions, in px, when the board is fitted to the window. */
+  const FIT_MARGIN = 12;
   /* Values are written out in full on boards up to this side. */
   const FULL_VALUE_SIDE = 5;
 
@@ -52,101 +73,7 @@
   const howEl = $('how');
   const howBody = $('how-body');
 
-  /* ---- storage (absent or refused storage must not break the game) ---- */
-
-  function load(key) {
-    try {
-      return JSON.parse(localStorage.getItem(key) || 'null');
-    } catch (e) {
-      return null;
-    }
-  }
-
-  function save(key, value) {
-    try {
-      localStorage.setItem(key, JSON.stringify(value));
-    } catch (e) {
-      /* private mode or file:// without storage: the tally lasts the visit */
-    }
-  }
-
-  function tallyOf(obj) {
-    const t = {};
-    for (const f of TALLY_FIELDS) t[f] = Number((obj && obj[f]) || 0);
-    return t;
-  }
-
-  function addTally(a, b, sign = 1) {
-    const t = {};
-    for (const f of TALLY_FIELDS) t[f] = a[f] + sign * b[f];
-    return t;
-  }
-
-  /* ---- the engine's worker -------------------------------------------- */
-
-  class Stopped extends Error {}
-
-  class EngineError extends Error {
-    constructor(status, message) {
-      super(message);
-      this.status = status;
-    }
-  }
-
-  /* mnk_status values the page tells apart (include/mnk.h). */
-  const STATUS_NO_UNDO = 9;
-
-  class Engine {
-    constructor(onProgress) {
-      const source = $('mnk-worker-source').textContent;
-      this.url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-      this.onProgress = onProgress;
-      this.pending = new Map();
-      this.nextId = 1;
-      this.start();
-    }
-
-    start() {
-      this.worker = new Worker(this.url);
-      this.worker.onmessage = (e) => this.receive(e.data);
-      this.worker.onerror = (e) => {
-        e.preventDefault();
-        this.failAll(new Error(`the engine stopped working: ${e.message}`));
-      };
-    }
-
-    receive(msg) {
-      if (msg.type === 'progress') {
-        this.onProgress(msg);
-        return;
-      }
-      const p = this.pending.get(msg.id);
-      if (!p) return;
-      this.pending.delete(msg.id);
-      if (msg.ok) p.resolve(msg);
-      else p.reject(new EngineError(msg.status, msg.error));
-    }
-
-    call(op, args) {
-      return new Promise((resolve, reject) => {
-        const id = this.nextId++;
-        this.pending.set(id, { resolve, reject });
-        this.worker.postMessage({ id, op, args });
-      });
-    }
-
-    failAll(err) {
-      for (const p of this.pending.values()) p.reject(err);
-      this.pending.clear();
-    }
-
-    /* Ends whatever the worker is doing and starts a fresh one. */
-    restart() {
-      this.worker.terminate();
-      this.failAll(new Stopped('stopped'));
-      this.start();
-    }
-  }
+  const { load, save, tallyOf, addTally, Stopped, EngineError, STATUS_NO_UNDO, Engine } = mnkClient;
 
   /* ---- what the page keeps -------------------------------------------- */
 
@@ -172,6 +99,13 @@
     seedCount: 0,
     searches: 0,
     boardRules: '',
+    line: [], /* the line of play; the board shows its first history.length moves */
+    lineValues: null, /* the value of each move of the line, for its player */
+    lineValuesFor: '',
+    workerTally: null, /* the worker's tally at its last answer */
+    counted: new Set(), /* finished lines of play already in the tally */
+    messageFor: '', /* the position and players the message is about */
+    modePending: false, /* a Players choice crossed with the arrow keys, not yet made */
   };
   let engine = null;
   let cellButtons = [];
@@ -186,6 +120,22 @@
     return Array.from(crypto.getRandomValues(new Uint32Array(2)));
   }
 
+  /* The message stays while the position and the players are those it was
+   * written for; after anything else it would be stale. */
+  function stamp() {
+    const s = ui.state;
+    return s ? `${s.position}|${s.players.x}${s.players.o}|${s.history.length}` : '';
+  }
+
+  function note(text) {
+    ui.message = text;
+    ui.messageFor = stamp();
+  }
+
+  function lineKey(s, moves) {
+    return `${rulesKey(s.rules)}:${moves.join(',')}`;
+  }
+
   function saveSettings() {
     save(SETTINGS_KEY, { mode: ui.mode, level: ui.level, rules: ui.rules, thinkMs: ui.thinkMs });
   }
@@ -196,20 +146,7 @@
 
   /* ---- words ---------------------------------------------------------- */
 
-  const fmt = (x) => Number(x).toLocaleString('en-US');
-  const sideName = (side) => side.toUpperCase();
-
-  function valueText(v) {
-    if (!v || !v.proven || v.result === 'unknown') return 'not proven';
-    if (v.result === 'draw') return 'draw';
-    return `${v.result} in ${v.plies}`;
-  }
-
-  function valueShort(v) {
-    if (!v || !v.proven || v.result === 'unknown') return '?';
-    if (v.result === 'draw') return 'D';
-    return `${v.result === 'win' ? 'W' : 'L'}${v.plies}`;
-  }
+  const { fmt, sideName, valueText, valueShort, para } = mnkView;
 
   function isHuman(side) {
     return ui.state.players[side] === HUMAN;
@@ -299,6 +236,53 @@
     }
     ui.focusCell = Math.min(ui.focusCell, m * n - 1);
     if (m * n === 9) ui.focusCell = 4;
+    fitBoard();
+  }
+
+  /* Tells the stylesheet how much of the window's height the rest of what
+   * must be seen with the board takes (from the page's top to the end of
+   * the buttons), so that the cells shrink to leave room for it. */
+  function fitBoard() {
+    const scroll = $('board-scroll');
+    const actions = document.querySelector('.actions');
+    const chrome = actions.getBoundingClientRect().bottom + window.scrollY -
+      scroll.getBoundingClientRect().height + FIT_MARGIN;
+    $('board-scroll').style.setProperty('--chrome', `${Math.round(chrome)}px`);
+  }
+
+  function drawWinLine(s) {
+    const old = boardEl.querySelector('.win-line');
+    const key = s.over && s.line.length ? s.position : '';
+    if (old && old.dataset.key === key) return;
+    if (old) old.remove();
+    if (key) boardEl.appendChild(mnkView.winLine(s));
+  }
+
+  const { moverOf } = mnkView;
+
+  /* The move list: the line of play, the moves on the board and those that
+   * Forward would replay, each a button that goes to the position after it. */
+  function renderHistory(s) {
+    const list = $('history-list');
+    const at = s.history.length;
+    const values = ui.overlay && ui.lineValuesFor === lineKey(s, ui.line) ? ui.lineValues : null;
+    const items = mnkView.moveItems(s, ui.line, values);
+    list.replaceChildren(...items);
+    $('history-empty').hidden = ui.line.length > 0;
+    $('to-start').disabled = at === 0;
+    $('back').disabled = at === 0;
+    $('forward').disabled = at >= ui.line.length;
+  }
+
+  /* Whether undo has a person's move to take back (as mnk_match_undo). */
+  function canUndo(s) {
+    return s.history.some((_, i) => s.players[moverOf(i)] === HUMAN);
+  }
+
+  function renderShare(s) {
+    const base = location.href.split('#')[0];
+    $('share-link').value = base + mnkStore.linkHash({ rules: s.rules, line: ui.line, at: s.history.length, mode: ui.mode, level: ui.level });
+    $('share-command').value = mnkStore.command(s.rules, s.history);
   }
 
   function render() {
@@ -342,24 +326,47 @@
         legend.textContent += ' "?": not proven in the time allowed.';
     }
 
-    statusEl.textContent = [ui.message, turnText()].filter(Boolean).join(' ');
-    $('moves').textContent = s.history.length ? `Moves: ${s.history.map((c) => s.names[c]).join(', ')}` : '';
-    app.classList.toggle('over', s.over);
+    drawWinLine(s);
 
-    $('undo').disabled = s.history.length === 0 || (s.players.x === COMPUTER && s.players.o === COMPUTER);
+    const message = ui.messageFor === stamp() ? ui.message : '';
+    const text = [message, turnText()].filter(Boolean).join(' ');
+    if (statusEl.textContent !== text) statusEl.textContent = text;
+    app.classList.toggle('over', s.over);
+    renderHistory(s);
+    renderShare(s);
+
+    $('undo').disabled = !canUndo(s);
     $('hint').disabled = !canPlay;
     $('analysis').setAttribute('aria-pressed', String(ui.overlay));
     $('resume').hidden = !(ui.paused && s.computerToMove && !s.over);
     $('tally').textContent = tallyText(totalTally());
 
-    for (const r of document.querySelectorAll('input[name=mode]')) r.checked = r.value === ui.mode;
+    if (!ui.modePending)
+      for (const r of document.querySelectorAll('input[name=mode]')) r.checked = r.value === ui.mode;
     for (const r of document.querySelectorAll('input[name=level]')) r.checked = Number(r.value) === ui.level;
     $('think-time').value = String(ui.thinkMs);
   }
 
+  /* A new snapshot from the worker. Keeps the line of play (a history off
+   * the line starts a new one) and the tally: a finished game the worker
+   * took back by an undo stays counted, and a line already counted that
+   * ends again (replayed) is not counted twice. */
   function setState(state) {
+    const before = ui.workerTally;
+    const after = tallyOf(state.tally);
+    if (before && after.games < before.games) {
+      ui.tallyBase = addTally(ui.tallyBase, addTally(before, after, -1));
+    } else if (before && after.games > before.games) {
+      const key = lineKey(state, state.history);
+      if (ui.counted.has(key)) ui.tallyBase = addTally(ui.tallyBase, addTally(after, before, -1), -1);
+      else ui.counted.add(key);
+    }
+    ui.workerTally = after;
+    const onLine = state.history.length <= ui.line.length && state.history.every((c, i) => ui.line[i] === c);
+    if (!onLine) ui.line = state.history.slice();
     ui.state = state;
     save(TALLY_KEY, totalTally());
+    save(mnkStore.GAME_KEY, mnkStore.savedGame(state.rules, state.history, ui.line));
   }
 
   function setBusy(text) {
@@ -417,6 +424,7 @@
     ui.working = 0;
     ui.workingOp = '';
     ui.tallyBase = totalTally();
+    ui.workerTally = null;
     engine.restart();
     const s = ui.state;
     await call('init', { seed: seed(), rules: s.rules, players: s.players, level: s.level, moves: s.history });
@@ -445,7 +453,7 @@
 
   function failed(err) {
     console.error('mnk:', err);
-    ui.message = `Something went wrong: ${err.message}.`;
+    note(`Something went wrong: ${err.message}.`);
     render();
   }
 
@@ -467,7 +475,7 @@
         if (gen !== ui.gen) return;
         ui.lastMove = r.cell;
         ui.hint = null;
-        ui.message = `${sideName(side)} plays ${r.name}.` + (r.complete ? '' : ' (Best move found in the time allowed.)');
+        note(`${sideName(side)} plays ${r.name}.` + (r.complete ? '' : ' (Best move found in the time allowed.)'));
         render();
       }
       const s = ui.state;
@@ -476,6 +484,14 @@
         if (gen !== ui.gen) return;
         ui.analysis = new Map(a.moves.map((mv) => [mv.cell, mv.value]));
         ui.analysisFor = s.position;
+        render();
+      }
+      const key = lineKey(s, ui.line);
+      if (ui.overlay && ui.line.length && ui.lineValuesFor !== key) {
+        const v = await search('lineValues', { line: ui.line, timeMs: ui.thinkMs }, 'Valuing every move of the game…');
+        if (gen !== ui.gen) return;
+        ui.lineValues = v;
+        ui.lineValuesFor = key;
         render();
       }
       if (howEl.open) {
@@ -491,46 +507,6 @@
     }
   }
 
-  /* ---- the "how it thinks" panel -------------------------------------- */
-
-  function log10Factorial(n) {
-    let s = 0;
-    for (let i = 2; i <= n; i++) s += Math.log10(i);
-    return s;
-  }
-
-  function gamesBound(empties) {
-    const e = log10Factorial(empties);
-    if (e < 15) {
-      let f = 1;
-      for (let i = 2; i <= empties; i++) f *= i;
-      return fmt(f);
-    }
-    const exp = Math.floor(e);
-    return `${(10 ** (e - exp)).toFixed(1)} × 10^${exp}`;
-  }
-
-  function td(text, cls) {
-    const el = document.createElement('td');
-    el.textContent = text;
-    if (cls) el.className = cls;
-    return el;
-  }
-
-  function th(text, scope) {
-    const el = document.createElement('th');
-    el.textContent = text;
-    if (scope) el.scope = scope;
-    return el;
-  }
-
-  function para(text, cls) {
-    const p = document.createElement('p');
-    p.textContent = text;
-    if (cls) p.className = cls;
-    return p;
-  }
-
   async function refreshHow(gen) {
     const s = ui.state;
     if (s.over) {
@@ -539,85 +515,14 @@
     }
     const data = await search('think', { timeMs: ui.thinkMs }, 'Comparing minimax and the solver…');
     if (gen !== ui.gen) return;
-    renderHow(data, s);
-  }
-
-  function renderHow(d, s) {
-    const out = [];
-    const side = sideName(s.toMove);
-    const mm = d.minimax;
-    out.push(para(`${side} to move, ${d.empties} empty cells. Values are for ${side}, the player who makes the move.`));
-    if (!mm)
-      out.push(para(`The textbook minimax is shown only when at most ${d.minimaxMaxEmpties} cells are empty, where it finishes at once. ` +
-        `Here ${d.empties} are: it would have to play out up to ${gamesBound(d.empties)} games. The solver's view alone:`, 'how-note'));
-
-    const table = document.createElement('table');
-    table.className = 'how-table';
-    const caption = document.createElement('caption');
-    caption.textContent = mm ? 'Each move as the textbook minimax and the solver see it' : "Each move as the solver sees it";
-    table.appendChild(caption);
-    const head = document.createElement('tr');
-    head.append(th('Move', 'col'), th(mm ? 'Minimax value' : 'Value', 'col'));
-    if (mm) head.append(th('Minimax: positions', 'col'));
-    head.append(th('Solver: positions', 'col'));
-    const thead = document.createElement('thead');
-    thead.appendChild(head);
-    table.appendChild(thead);
-    const tbody = document.createElement('tbody');
-    const best = mm ? mm.value : d.solver.value;
-    for (const mv of d.moves) {
-      const v = mm ? mv.minimaxValue : mv.solverValue;
-      const tr = document.createElement('tr');
-      tr.dataset.move = mv.name;
-      const isBest = v.proven && best.proven && v.result === best.result && v.plies === best.plies;
-      if (isBest) tr.className = 'best';
-      const name = th(mv.name + (isBest ? ' ★' : ''), 'row');
-      tr.append(name, td(valueText(v), 'value'));
-      if (mm) tr.append(td(mv.minimaxNodes === undefined ? '' : fmt(mv.minimaxNodes), 'minimax-nodes num'));
-      tr.append(td(mv.solverNodes === undefined ? '—' : fmt(mv.solverNodes) + (mv.solverComplete ? '' : ' (stopped)'), 'solver-nodes num'));
-      tbody.appendChild(tr);
-    }
-    table.appendChild(tbody);
-    const tfoot = document.createElement('tfoot');
-    const total = document.createElement('tr');
-    total.append(th('Whole position', 'row'), td(valueText(best), 'value'));
-    if (mm) total.append(td(fmt(mm.nodes), 'minimax-nodes num'));
-    total.append(td(fmt(d.solver.nodes) + (d.solver.complete ? '' : ' (stopped)'), 'solver-nodes num'));
-    tfoot.appendChild(total);
-    table.appendChild(tfoot);
-    const wrap = document.createElement('div');
-    wrap.className = 'table-wrap';
-    wrap.appendChild(table);
-    out.push(wrap);
-
-    if (d.empties > d.breakdownMaxEmpties)
-      out.push(para(`Move by move counts are shown up to ${d.breakdownMaxEmpties} empty cells.`, 'how-note'));
-    if (mm) {
-      const ratio = d.solver.nodes > 0 ? mm.nodes / d.solver.nodes : 0;
-      out.push(para(`To value this position the textbook minimax visited ${fmt(mm.nodes)} positions and the solver, ` +
-        `starting from an empty table, ${fmt(d.solver.nodes)}` +
-        (ratio >= 1.05 ? `: ${fmt(Math.round(ratio))} times fewer, for the same values.` : '.'), 'how-summary'));
-      out.push(para('Each row counts the positions searched after that move, the move itself included. ' +
-        'The minimax rows add up to the whole (plus one for the position itself); the solver searched each move from an empty table, ' +
-        'while for the whole position it stops looking at a move once it cannot be better than one it has seen.', 'how-note'));
-    } else {
-      out.push(para(`The solver searched ${fmt(d.solver.nodes)} positions` +
-        (d.solver.complete ? ' and proved the value.' : ' before its time ran out; values it could not prove are marked "not proven".'), 'how-summary'));
-    }
-    if (d.count) {
-      const c = d.count;
-      out.push(para(`The whole game tree below this position: ${fmt(c.nodes)} positions on the way to ` +
-        `${fmt(c.games)} finished games (X wins ${fmt(c.x_wins)}, O wins ${fmt(c.o_wins)}, draws ${fmt(c.draws)})` +
-        (c.positions !== null ? `, of which ${fmt(c.positions)} are different positions (${fmt(c.positions_symmetric)} up to rotation and reflection).` : '.'),
-      'how-count'));
-    }
-    howBody.replaceChildren(...out);
+    howBody.replaceChildren(...mnkView.howNodes(data, s));
+    $('how-news').textContent = mnkView.howNews(data, s);
   }
 
   /* ---- people's actions ----------------------------------------------- */
 
   function say(text) {
-    ui.message = text;
+    note(text);
     render();
   }
 
@@ -632,10 +537,11 @@
     if (s.cells[cell]) return say(`${name} is taken.`);
     const side = s.toMove;
     act(async () => {
+      if (ui.line[s.history.length] !== cell) ui.counted.clear();
       await call('play', { cell });
       ui.lastMove = cell;
       ui.hint = null;
-      ui.message = `${sideName(side)} plays ${name}.`;
+      note(`${sideName(side)} plays ${name}.`);
     });
   }
 
@@ -645,24 +551,27 @@
         await call('undo');
       } catch (err) {
         if (!(err instanceof EngineError) || err.status !== STATUS_NO_UNDO) throw err;
-        ui.message = 'Nothing to undo.';
+        note('Nothing to undo.');
         return;
       }
       const h = ui.state.history;
+      ui.counted.clear(); /* what follows is a new line of play */
       ui.lastMove = h.length ? h[h.length - 1] : null;
       ui.hint = null;
       ui.paused = false;
-      ui.message = 'Move taken back.';
+      note('Move taken back.');
     });
   }
 
   function newGame() {
     act(async () => {
       await call('newGame');
+      ui.line = [];
+      ui.counted.clear();
       ui.lastMove = null;
       ui.hint = null;
       ui.paused = false;
-      ui.message = 'New game.';
+      note('New game.');
     });
   }
 
@@ -672,13 +581,14 @@
       const h = await search('hint', { timeMs: ui.thinkMs }, 'Looking for the best move…');
       ui.hint = h.cell;
       ui.focusCell = h.cell;
-      ui.message = `Hint: ${h.name}, ${valueText(h.value)}.`;
+      note(`Hint: ${h.name}, ${valueText(h.value)}.`);
     });
   }
 
   function toggleAnalysis() {
     act(async () => {
       ui.overlay = !ui.overlay;
+      note(ui.overlay ? 'Analysis on.' : 'Analysis off.');
       if (!ui.overlay) {
         ui.analysis = null;
         ui.analysisFor = '';
@@ -689,7 +599,7 @@
   function resume() {
     act(async () => {
       ui.paused = false;
-      ui.message = '';
+      note('');
     });
   }
 
@@ -704,16 +614,16 @@
     }
     if (op === 'computer') {
       ui.paused = true;
-      ui.message = 'Stopped.';
+      note('Stopped.');
     } else if (op === 'analyze') {
       ui.overlay = false;
-      ui.message = 'Analysis stopped.';
+      note('Analysis stopped.');
     } else if (op === 'think') {
       howBody.replaceChildren(para('Stopped. Close and open the panel to try again.'));
       howEl.open = false;
-      ui.message = '';
+      note('');
     } else {
-      ui.message = 'Stopped.';
+      note('Stopped.');
     }
     render();
     setIdle();
@@ -726,7 +636,38 @@
       saveSettings();
       await call('setPlayers', MODES[mode]);
       ui.paused = false;
-      ui.message = '';
+      note(MODE_NEWS[mode]);
+    });
+  }
+
+  /* The Players group applies a choice when it is made: a click, Space,
+   * Enter, or leaving the group after moving through it with the arrow
+   * keys (which only select: WCAG 3.2.2). */
+  function chosenMode() {
+    const r = document.querySelector('input[name=mode]:checked');
+    return r ? r.value : ui.mode;
+  }
+
+  function commitMode() {
+    ui.modePending = false;
+    if (chosenMode() !== ui.mode) setMode(chosenMode());
+  }
+
+  /* ---- the line of play ------------------------------------------------ */
+
+  /* Shows the position after the first `ply` moves of the line. */
+  function goTo(ply) {
+    const s = ui.state;
+    if (!s || ply < 0 || ply > ui.line.length || ply === s.history.length) return;
+    const line = ui.line.slice();
+    act(async () => {
+      await call('setMoves', { moves: line.slice(0, ply) });
+      ui.line = line;
+      ui.lastMove = ply ? line[ply - 1] : null;
+      ui.hint = null;
+      const t = ui.state;
+      ui.paused = t.computerToMove && !t.over;
+      note(ply ? `Move ${ply}: ${sideName(moverOf(ply - 1))} ${t.names[line[ply - 1]]}.` : 'The start of the game.');
     });
   }
 
@@ -735,7 +676,7 @@
       ui.level = level;
       saveSettings();
       await call('setLevel', { level });
-      ui.message = `Level: ${LEVEL_NAMES[level]}.`;
+      note(`Level: ${LEVEL_NAMES[level]}.`);
     });
   }
 
@@ -749,20 +690,45 @@
     preset.value = [...preset.options].some((o) => o.value === key) ? key : 'custom';
   }
 
-  function applyRules() {
-    const r = {
-      m: Number($('rule-m').value),
-      n: Number($('rule-n').value),
-      k: Number($('rule-k').value),
-      exact: $('rule-exact').value === 'exact',
-    };
-    const error = $('rules-error');
-    for (const f of ['m', 'n', 'k']) {
-      if (!Number.isInteger(r[f])) {
-        error.textContent = `${f} must be a whole number.`;
-        return;
+  /* Reads the board-size form (mnkStore.RULE_FIELDS), marks each wrong field
+   * (aria-invalid, and aria-describedby to the words that say why) and
+   * returns the rules, or null when a field is wrong. */
+  function readRulesForm() {
+    const fields = {};
+    for (const f of mnkStore.RULE_FIELDS) {
+      const el = $(f.id);
+      fields[f.key] = { text: el.value, badInput: el.validity.badInput };
+    }
+    const { rules, errors } = mnkStore.checkRules(fields);
+    showRuleErrors(errors);
+    /* The rule's choice cannot be wrong: it joins the numbers as they are. */
+    return Object.keys(errors).length ? null : { ...rules, exact: $('rule-exact').value === 'exact' };
+  }
+
+  function showRuleErrors(errors) {
+    for (const f of mnkStore.RULE_FIELDS) {
+      const el = $(f.id);
+      if (errors[f.key]) {
+        el.setAttribute('aria-invalid', 'true');
+        el.setAttribute('aria-describedby', 'rules-error');
+      } else {
+        el.removeAttribute('aria-invalid');
+        el.removeAttribute('aria-describedby');
       }
     }
+    const text = mnkStore.RULE_FIELDS.filter((f) => errors[f.key]).map((f) => errors[f.key]).join(' ');
+    if ($('rules-error').textContent !== text) $('rules-error').textContent = text;
+  }
+
+  /* A wrong form says why and changes nothing: the game goes on. */
+  function applyRules() {
+    const r = readRulesForm();
+    if (!r) {
+      const bad = mnkStore.RULE_FIELDS.find((f) => $(f.id).getAttribute('aria-invalid') === 'true');
+      if (bad) $(bad.id).focus();
+      return;
+    }
+    const error = $('rules-error');
     act(async () => {
       try {
         await call('setRules', r);
@@ -772,6 +738,8 @@
         return;
       }
       error.textContent = '';
+      ui.line = [];
+      ui.counted.clear();
       ui.rules = r;
       saveSettings();
       showRulesInForm(r);
@@ -779,7 +747,7 @@
       ui.hint = null;
       ui.paused = false;
       ui.focusCell = 0;
-      ui.message = r.exact ? `New game on ${r.m}×${r.n}, exactly ${r.k} in a row.` : `New game on ${r.m}×${r.n}, ${r.k} in a row.`;
+      note(r.exact ? `New game on ${r.m}×${r.n}, exactly ${r.k} in a row.` : `New game on ${r.m}×${r.n}, ${r.k} in a row.`);
     });
   }
 
@@ -843,7 +811,58 @@
   $('resume').addEventListener('click', resume);
   $('stop').addEventListener('click', stop);
   $('reset-tally').addEventListener('click', resetTally);
-  $('mode').addEventListener('change', (e) => setMode(e.target.value));
+  let arrowing = false;
+  $('mode').addEventListener('keydown', (e) => {
+    if (e.key.startsWith('Arrow')) {
+      arrowing = true;
+      setTimeout(() => { arrowing = false; });
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      commitMode();
+    }
+  });
+  $('mode').addEventListener('change', () => {
+    if (arrowing) {
+      ui.modePending = true;
+      return;
+    }
+    commitMode();
+  });
+  $('mode').addEventListener('focusout', (e) => {
+    if (ui.modePending && !$('mode').contains(e.relatedTarget)) commitMode();
+  });
+  $('history-list').addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-ply]');
+    if (b) goTo(Number(b.dataset.ply));
+  });
+  $('to-start').addEventListener('click', () => goTo(0));
+  $('back').addEventListener('click', () => goTo(ui.state.history.length - 1));
+  $('forward').addEventListener('click', () => goTo(ui.state.history.length + 1));
+  $('history').addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || !ui.state) return;
+    const to = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+    if (!to) return;
+    e.preventDefault();
+    goTo(ui.state.history.length + to);
+  });
+  for (const [button, field, what] of [['copy-link', 'share-link', 'link'], ['copy-command', 'share-command', 'command']]) {
+    $(button).addEventListener('click', async () => {
+      const el = $(field);
+      el.select();
+      try {
+        await navigator.clipboard.writeText(el.value);
+        $('share-note').textContent = `The ${what} is copied.`;
+      } catch (err) {
+        $('share-note').textContent = `The ${what} is selected: copy it with Ctrl+C (⌘C on a Mac).`;
+      }
+    });
+  }
+  for (const f of mnkStore.RULE_FIELDS)
+    $(f.id).addEventListener('input', () => {
+      $('preset').value = 'custom';
+      if ($('rules-error').textContent) readRulesForm();
+    });
+  window.addEventListener('resize', () => requestAnimationFrame(fitBoard));
   $('level').addEventListener('change', (e) => setLevel(Number(e.target.value)));
   $('think-time').addEventListener('change', (e) => {
     ui.thinkMs = Number(e.target.value);
@@ -858,8 +877,6 @@
     showRulesInForm({ m, n, k, exact: rule === 'exact' });
     applyRules();
   });
-  for (const id of ['rule-m', 'rule-n', 'rule-k'])
-    $(id).addEventListener('input', () => { $('preset').value = 'custom'; });
   $('rule-exact').addEventListener('change', () => {
     const preset = $('preset');
     const key = rulesKey({ m: $('rule-m').value, n: $('rule-n').value, k: $('rule-k').value, exact: $('rule-exact').value === 'exact' });
@@ -881,22 +898,57 @@
 
   /* ---- start ------------------------------------------------------------ */
 
+  const sameRules = (a, b) => a.m === b.m && a.n === b.n && a.k === b.k && !!a.exact === !!b.exact;
+
+  /* Starts the engine with the game of the link the page was opened with,
+   * else the game kept from the last visit, else an empty board; an entry
+   * that does not replay is dropped without a word. The game restored is
+   * not counted again in the tally. */
   async function boot() {
     engine = new Engine(onProgress);
+    const link = mnkStore.readLinkHash(location.hash);
+    const kept = mnkStore.readSavedGame(load(mnkStore.GAME_KEY));
+    let start = null;
+    if (link) {
+      ui.rules = link.rules;
+      if (link.mode) ui.mode = link.mode;
+      if (link.level !== null) ui.level = link.level;
+      saveSettings();
+      start = link;
+      window.history.replaceState(null, '', location.href.split('#')[0]);
+    } else if (kept && sameRules(kept.rules, ui.rules)) {
+      start = kept;
+    }
     showRulesInForm(ui.rules);
+    const init = (moves) => call('init', { seed: seed(), rules: ui.rules, players: MODES[ui.mode], level: ui.level, moves });
     let info;
     try {
-      info = await call('init', { seed: seed(), rules: ui.rules, players: MODES[ui.mode], level: ui.level, moves: [] });
+      info = await init(start ? start.moves : []);
     } catch (err) {
       if (!(err instanceof EngineError)) throw err;
-      ui.rules = { m: 3, n: 3, k: 3 };
-      showRulesInForm(ui.rules);
-      info = await call('init', { seed: seed(), rules: ui.rules, players: MODES[ui.mode], level: ui.level, moves: [] });
+      start = null;
+      try {
+        info = await init([]);
+      } catch (err2) {
+        if (!(err2 instanceof EngineError)) throw err2;
+        ui.rules = { m: 3, n: 3, k: 3 };
+        showRulesInForm(ui.rules);
+        info = await init([]);
+      }
+    }
+    if (start) {
+      const s = ui.state;
+      ui.line = start.line.slice();
+      ui.tallyBase = addTally(ui.tallyBase, tallyOf(s.tally), -1);
+      if (s.over) ui.counted.add(lineKey(s, s.history));
+      ui.lastMove = s.history.length ? s.history[s.history.length - 1] : null;
+      ui.paused = s.computerToMove && !s.over && ui.line.length > s.history.length;
+      setState(s);
     }
     $('engine-info').textContent = `The engine is the mnk C library compiled to WebAssembly with clang ` +
       `(${fmt(Math.round(info.wasmBytes / 1024))} KiB, ${fmt(info.tableBytes / 1048576)} MiB table); ` +
       'it runs in a worker inside this page and needs no network.';
-    ui.message = '';
+    note(link && start ? 'This is the game of the link.' : '');
     render();
     /* The engine, from the console: mnkEngine.call('count', {m: 3, n: 3, k: 3}). */
     window.mnkEngine = {

@@ -7,7 +7,7 @@
  * lives here, in static memory, and the worker (web/worker.js) reads it
  * through small getters: one match (the game, the players, the level, the
  * tally), one solver with a fixed table, one scratch game for the "how it
- * thinks" panel and the bench, and the last search result, move list and
+ * thinks" panel, the move list's values and the bench, and the last search result, move list and
  * count. Nothing is allocated: the buffers are sized at compile time and
  * web_init() checks that the library's *_size() fit them.
  *
@@ -193,6 +193,27 @@ WEB_EXPORT(web_search_after) int web_search_after(int cell, int algorithm, doubl
         return st;
     mnk_solver_clear(solver);
     return mnk_best_move(solver, scratch, &o, &result);
+}
+
+/* The scratch game emptied, with the match's rules: the start of a line of
+ * play that web_scratch_play() follows (the move list's values). */
+WEB_EXPORT(web_scratch_reset) int web_scratch_reset(void)
+{
+    return mnk_game_reset(scratch, mnk_game_rules(mnk_match_game(match)), &error);
+}
+
+WEB_EXPORT(web_scratch_play) int web_scratch_play(int cell)
+{
+    return mnk_game_play(scratch, cell);
+}
+
+/* Every legal move's value in the scratch game's position, in the move
+ * list (as web_analyze does for the match). */
+WEB_EXPORT(web_scratch_analyze) int web_scratch_analyze(double max_nodes, int timed)
+{
+    mnk_search_options o = options(MNK_ALPHABETA, max_nodes, timed);
+    move_count = 0;
+    return mnk_analyze(solver, scratch, &o, moves, MNK_MAX_CELLS, &move_count, &result);
 }
 
 /* The bench: one search of the empty m,n,k board from a cold table. */

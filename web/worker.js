@@ -274,6 +274,34 @@ const ops = {
   play({ cell }) {
     check(api.web_play(cell));
   },
+  /* The match's game set to these moves (the move list's back and
+   * forward), with the players, level and tally kept. */
+  setMoves({ moves }) {
+    const x = api.web_player(1);
+    const o = api.web_player(2);
+    api.web_new_game();
+    check(api.web_set_players(0, 0));
+    try {
+      for (const cell of moves) check(api.web_play(cell));
+    } finally {
+      check(api.web_set_players(x, o));
+    }
+  },
+  /* The value of each move of a line of play for the side that played it,
+   * as the analysis gives it in the position before the move. */
+  lineValues({ line, timeMs }) {
+    return timed(timeMs, (t) => {
+      check(api.web_scratch_reset(), true);
+      const values = [];
+      for (const cell of line) {
+        check(api.web_scratch_analyze(0, t));
+        const mv = moveList().find((m) => m.cell === cell);
+        values.push(mv ? mv.value : null);
+        check(api.web_scratch_play(cell));
+      }
+      return values;
+    });
+  },
   computer({ timeMs }) {
     return timed(timeMs, (t) => {
       check(api.web_computer_move(0, t));

@@ -71,8 +71,8 @@ expect_match "play: a NUL line is refused" "$(cat "$tmp/out")" "Line 1 has a NUL
 if grep -q "plays b2" "$tmp/out"; then bad "play: b2<NUL> was played as b2"; else ok; fi
 
 # --- item 9: usage errors name the option, the value and why -----------------
-check_bad "an option of another command, by its name" 2 "^mnk solve: option '--depth' does not apply here" -- solve --depth 3
-check_bad "an abbreviated option, by its full name" 2 "^mnk count: option '--seed' does not apply here" -- count --se 3
+check_bad "an option of another command, by its name" 2 "^mnk solve: option '--depth' does not apply to solve" -- solve --depth 3
+check_bad "an abbreviated option, by its full name" 2 "^mnk count: option '--seed' does not apply to count" -- count --se 3
 check_bad "unknown short option in a group" 2 "^mnk best: unknown option '-x'" -- best -xh
 check_bad "a value given to a flag" 2 "^mnk best: option '--json' takes no value" -- best --json=3
 check_bad "rules: overflow quoted as written" 2 "m \(columns\) must be from 1 to 20, not 99999999999999999999$" -- best --rules 99999999999999999999,3,3

@@ -258,7 +258,8 @@ check_bad "seed" 2 "invalid --seed" -- best --seed -1
 check_bad "time" 2 "invalid --time" -- solve --time abc
 check_bad "nodes" 2 "invalid --nodes" -- solve --nodes 0
 check_bad "table" 2 "invalid --table" -- solve --table 999999
-check_bad "option of another command" 2 "does not apply" -- count --seed 3
+check_bad "option of another command" 2 "option '--seed' does not apply to count" -- count --seed 3
+check_bad "option of another command, with its value" 2 "option '--level' does not apply to best" -- best --level easy
 check_bad "position: bad character" 1 "unexpected character" -- best x.q/.../...
 check_bad "position: short row" 1 "row 1 has 2 cells, expected 3" -- best x./.../...
 check_bad "position: too many rows" 1 "too many rows" -- best .../.../.../...
@@ -291,5 +292,46 @@ run "$MNK" --version
 expect_match "--version" "$out" "^mnk [0-9]+\.[0-9]+\.[0-9]+$"
 run "$MNK" --help
 expect_match "--help lists commands" "$out" "analyze"
+run "$MNK" -h
+expect_match "-h lists commands" "$out" "analyze"
+run "$MNK" -V
+expect_match "-V" "$out" "^mnk [0-9]+\.[0-9]+\.[0-9]+$"
+
+# mnk help COMMAND is COMMAND --help; mnk help alone is mnk --help.
+for cmd in best analyze count solve tree play bench table; do
+    run "$MNK" "$cmd" --help
+    want=$out
+    run "$MNK" help "$cmd"
+    expect_rc "help $cmd" 0
+    expect_out "help $cmd is $cmd --help" "$want"
+done
+run "$MNK" --help
+want=$out
+run "$MNK" help
+expect_out "help alone" "$want"
+
+# A mistyped command or option: the nearest one is suggested.
+check_bad "did you mean a command" 2 "unknown command 'anlyze'; did you mean 'analyze'\?" -- anlyze
+check_bad "did you mean: a prefix" 2 "did you mean 'analyze'\?" -- anal
+check_bad "did you mean: swapped letters" 2 "did you mean 'best'\?" -- bset
+check_bad "help of a mistyped command" 2 "did you mean 'solve'\?" -- help slove
+check_bad "nothing near" 2 "unknown command 'frobnicate'$" -- frobnicate
+check_bad "did you mean an option" 2 "unknown option '--jsn'; did you mean '--json'\?" -- analyze --jsn
+check_bad "did you mean an option with a value" 2 "did you mean '--table'\?" -- solve --tabel=8
+check_bad "only this command's options" 2 "unknown option '--plian'$" -- best --plian
+check_bad "an option of this command" 2 "did you mean '--plain'\?" -- play --plian
+
+# Help texts say what each command takes: '-' only where it is read.
+for cmd in count table solve tree; do
+    run "$MNK" "$cmd" --help
+    if printf '%s' "$out" | grep -q -- "from -"; then bad "$cmd --help mentions '-', which it does not read"; else ok; fi
+done
+for cmd in best analyze; do
+    run "$MNK" "$cmd" --help
+    expect_match "$cmd --help: the batch -" "$out" "positions from -"
+done
+# A value not proven says what its number is.
+run "$MNK" analyze --rules 9,9,5 --nodes 2000 --moves e5
+expect_match "not proven: the score named and explained" "$out" "not proven \(heuristic score [+-][0-9]+, above 0 favours the mover\)"
 
 finish

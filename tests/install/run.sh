@@ -14,6 +14,10 @@
 #   4. the man page renders without warnings
 #   5. another prefix lands where it should, and `make uninstall` removes
 #      every file again
+#   6. a real install (no DESTDIR) into a temporary prefix: the installed
+#      mnk runs, a program built with `pkg-config --cflags --libs mnk` runs
+#      with no LD_LIBRARY_PATH (mnk.pc's rpath), and the bash, zsh and fish
+#      completions work (tests/install/completion.sh)
 #
 # Run from the top of the source tree, after `make all`:
 #   sh tests/install/run.sh    (MAKE, CC, VERSION and SOVERSION from the
@@ -64,6 +68,8 @@ same "soname is libmnk.so.$SOVERSION" "libmnk.so.$SOVERSION" \
     "$(readelf -d "$u/lib/libmnk.so.$VERSION" 2>/dev/null | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')"
 check "lib/pkgconfig/mnk.pc" test -f "$u/lib/pkgconfig/mnk.pc"
 check "share/man/man1/mnk.1" test -f "$u/share/man/man1/mnk.1"
+check "completions: bash, zsh, fish" test -f "$u/share/bash-completion/completions/mnk" \
+    -a -f "$u/share/zsh/site-functions/_mnk" -a -f "$u/share/fish/vendor_completions.d/mnk.fish"
 modes=$(cd "$u" && stat -c '%a %n' include/mnk.h lib/libmnk.a lib/libmnk.so.$VERSION \
     lib/pkgconfig/mnk.pc share/man/man1/mnk.1 bin/mnk bin/pbrain-mnk 2>/dev/null | tr '\n' ' ')
 same "modes" "644 include/mnk.h 644 lib/libmnk.a 755 lib/libmnk.so.$VERSION 644 lib/pkgconfig/mnk.pc 644 share/man/man1/mnk.1 755 bin/mnk 755 bin/pbrain-mnk " "$modes"
@@ -163,6 +169,32 @@ if $MAKE --no-print-directory uninstall PREFIX=/usr DESTDIR="$stage" >"$tmp/out"
     same "make uninstall leaves no files" "" "$(find "$stage" ! -type d)"
 else
     fail "make uninstall"; sed 's/^/       /' "$tmp/out"
+fi
+
+# 6. A real prefix, as a user without root would install.
+real=$tmp/prefix
+if $MAKE --no-print-directory install PREFIX="$real" >"$tmp/out" 2>&1; then
+    same "prefix: installed mnk runs" "b2" "$(env -u LD_LIBRARY_PATH "$real/bin/mnk" best x.o/x.x/oo. 2>&1 || true)"
+    pc() { env -u PKG_CONFIG_SYSROOT_DIR PKG_CONFIG_PATH="$real/lib/pkgconfig" PKG_CONFIG_LIBDIR="$real/lib/pkgconfig" pkg-config "$@"; }
+    same "prefix: mnk.pc's rpath" "-L$real/lib -Wl,-rpath,$real/lib -lmnk" "$(echo $(pc --libs mnk))"
+    # shellcheck disable=SC2046
+    if (cd "$tmp" && $CC -std=c11 -Wall -Wextra -Werror -o example-prefix example.c $(pc --cflags --libs mnk)) \
+            >"$tmp/out" 2>&1; then
+        pass "prefix: build with pkg-config --cflags --libs mnk"
+        same "prefix: the program runs without LD_LIBRARY_PATH" "$expected" \
+            "$(env -u LD_LIBRARY_PATH "$tmp/example-prefix" 2>&1 || true)"
+        same "prefix: it loads the installed library" "$real/lib/libmnk.so.$SOVERSION" \
+            "$(env -u LD_LIBRARY_PATH ldd "$tmp/example-prefix" | sed -n 's/.*libmnk[^ ]* => \([^ ]*\) .*/\1/p')"
+    else
+        fail "prefix: build with pkg-config --cflags --libs mnk"; sed 's/^/       /' "$tmp/out"
+    fi
+    if bash "$here/completion.sh" "$real" >"$tmp/out" 2>&1; then
+        pass "prefix: completions in bash, zsh and fish ($(tail -1 "$tmp/out"))"
+    else
+        fail "prefix: completions in bash, zsh and fish"; sed 's/^/       /' "$tmp/out"
+    fi
+else
+    fail "make install PREFIX=$real"; sed 's/^/       /' "$tmp/out"
 fi
 
 if [ "$failures" -ne 0 ]; then

@@ -37,14 +37,6 @@ bad() {
 cap() { "${T[@]}" capture-pane -p -t game 2>/dev/null; }
 keys() { "${T[@]}" send-keys -t game "$@"; }
 
-# until CMD...: polls until CMD succeeds (true) or TIMEOUT passes (false).
-until_true() {
-    local end=$((SECONDS + TIMEOUT))
-    while ! "$@"; do
-        [ "$SECONDS" -ge "$end" ] && return 1
-        sleep 0.02
-    done
-}
 screen_has() { cap | grep -qF -- "$1"; }
 screen_lacks() { ! cap | grep -qF -- "$1"; }
 wait_for() { # TEXT NAME
@@ -58,7 +50,7 @@ wait_gone() { # TEXT NAME
 # boxed layout, analysis off.
 board() {
     cap | sed 's/│/|/g' | awk -F'|' '/^ *[0-9]+ \|/ {
-        for (i = 2; i < NF; i++) { c = $i; gsub(/ /, "", c); printf "%s", (c == "" ? "." : c) } }'
+        for (i = 2; i < NF; i++) { c = $i; gsub(/[][ ]/, "", c); printf "%s", (c == "" ? "." : c) } }'
 }
 marks() { local b; b=$(board); b=${b//./}; echo ${#b}; }
 marks_are() { [ "$(marks)" -eq "$1" ]; }
@@ -74,7 +66,7 @@ start() {
     "${T[@]}" new-session -d -s game -x "${W:-80}" -y "${H:-24}" "env PS1='$ ' sh" ||
         { bad "tmux"; return 1; }
     rm -f "$tmp/stty.after"
-    keys "clear; stty -g > $tmp/stty.before; $MNK play $*; echo EXIT=\$?; stty -g > $tmp/stty.after; echo DONE" Enter
+    keys "clear; stty -g > $tmp/stty.before; ${PRE:-} $MNK play $*; echo EXIT=\$?; stty -g > $tmp/stty.after; echo DONE" Enter
 }
 # The terminal is as it was: the exit code, stty's settings, and the game
 # gone from the screen (the shell's screen is back).
@@ -110,7 +102,7 @@ start --seed 11
 wait_for "Your move (X)." "the game opens"
 wait_for "mnk play - tic-tac-toe - you X, computer O (perfect)" "the title"
 wait_for "Tally: you won 0, lost 0, drew 0." "the tally"
-wait_for "u undo, H hint, a analysis, n new game, q quit." "the help line"
+wait_for "? all keys." "the help line"
 if [ "$(board)" = "........." ]; then ok; else bad "an empty board: $(board)"; fi
 games=0
 for g in 1 2 3 4; do
@@ -125,12 +117,13 @@ if [ "${won:-x}" = 0 ] && [ $((lost + drew)) -eq "$games" ]; then ok; else bad "
 
 # A finished game refuses moves.
 keys Enter
-wait_for "The game is over: press n for a new game." "a move after the end"
+wait_for "The game is over:" "a move after the end"
 
 # --- whole games as O ---------------------------------------------------------
 keys o
-wait_for "New game: you play O; the computer (X) starts." "o: play O"
+wait_for "You play O now; the game goes on." "o: play O"
 wait_for "you O, computer X (perfect)" "the title says O"
+keys n
 until_true settled 1 || bad "the computer opens as X"
 for g in 1 2 3; do
     [ "$g" -gt 1 ] && { keys n; until_true settled 1 || bad "n as O: X opens"; }
@@ -139,7 +132,9 @@ done
 
 # --- undo and hint --------------------------------------------------------------
 keys x
-wait_for "New game: you play X" "x: play X"
+wait_for "You play X now; the game goes on." "x: play X"
+keys n
+until_true marks_are 0 || bad "n after x"
 keys u
 wait_for "Nothing to undo." "undo at the start"
 keys 1 Enter
@@ -151,7 +146,7 @@ keys 1 Enter
 until_true settled 2 || bad "a1 again"
 keys 1 Enter
 wait_for "a1 is taken: choose an empty cell." "an occupied cell is refused"
-keys H
+keys h
 wait_for "Hint for X: " "the hint"
 wait_for "(draw)." "the hint's value"
 # The hint moved the cursor to its cell: Enter plays it.
@@ -165,7 +160,7 @@ if [ "${b:idx:1}" = X ]; then ok; else bad "the hint $hint was played: $b"; fi
 # --- analysis overlay ------------------------------------------------------------
 keys a
 wait_for "Analysis for X:" "the analysis overlay"
-if cap | grep -E '^ +[123] ' | grep -qE '│ (D|W[0-9]|L[0-9]) '; then ok; else bad "values in the empty cells"; fi
+if cap | grep -E '^ +[123] ' | grep -qE '│ +(D|W[0-9]+|L[0-9]+) +│'; then ok; else bad "values in the empty cells"; fi
 keys a
 wait_gone "Analysis for X:" "analysis off"
 
@@ -177,10 +172,14 @@ wait_for "Hint for X" "the game still answers after junk keys"
 if [ "$(board)" = "$before" ]; then ok; else bad "junk keys changed the board"; fi
 keys n
 until_true marks_are 0 || bad "n"
-# A click on c3 (X10 mouse: button, column, row, each + 32; cell c3 is at
-# column 14, row 7 counting from 0).
-keys -l $'\e[M /('
-keys -l $'\e[M#/('
+# A click on c3 (X10 mouse: button, column, row, each + 33 counting from
+# 0). The cell is found on the screen: the row labelled 3, the column under
+# the letter c (the board's size follows the window's).
+row=$(cap | grep -n '^ *3 ' | head -1 | cut -d: -f1)
+col=$(cap | sed -n 2p | awk '{ print index($0, "c") }')
+click=$(printf "\\x$(printf %x $((32 + col)))\\x$(printf %x $((32 + row)))")
+keys -l $'\e[M '"$(printf "$click")"
+keys -l $'\e[M#'"$(printf "$click")"
 if until_true settled 2; then ok; else bad "a mouse click plays a cell"; fi
 b=$(board)
 if [ "${b:8:1}" = X ]; then ok; else bad "the click played c3: $b"; fi
@@ -192,7 +191,9 @@ wait_for "The level is perfect already." "+ stops at perfect"
 
 # --- two players and watching ---------------------------------------------------------
 keys t
-wait_for "New game: two players, X first." "t: two players"
+wait_for "Two players now; the game goes on." "t: two players"
+keys n
+until_true marks_are 0 || bad "n after t"
 keys 5 Enter
 wait_for "O to move. Last move: X b2." "two players: O's turn"
 keys 1 Enter
@@ -200,13 +201,14 @@ wait_for "X to move. Last move: O a1." "two players: X's turn"
 keys u
 wait_for "O to move. Last move: X b2." "two players: undo is one move"
 keys w
-wait_for "New game: the computer plays itself." "w: watch"
+wait_for "The computer plays both sides now." "w: watch"
 wait_for "Draw. " "perfect against itself draws"
 wait_for "Tally: X won " "the tally of all games"
 
 # --- resize --------------------------------------------------------------------------------
 keys x
-until_true marks_are 0 || bad "x"
+keys n
+until_true marks_are 0 || bad "x, n"
 keys 5 Enter
 until_true settled 2 || bad "b2"
 "${T[@]}" resize-window -t game -x 30 -y 10
@@ -274,11 +276,81 @@ keys q
 check_exit 0 "q after an exact game"
 
 # --- NO_COLOR and --plain -------------------------------------------------------------------
+# Colours: with 256 colours, X and O in colours of at least 4.5:1 (WCAG AA)
+# against black and white when the background is unknown, and against the
+# background's side when COLORFGBG or MNK_BACKGROUND tells it. The ratios
+# are computed here from xterm's 256-colour cube, not taken from the game.
+contrast() { # INDEX R G B: the contrast of colour INDEX against R,G,B (x100)
+    awk -v i="$1" -v R="$2" -v G="$3" -v B="$4" 'function lin(c) { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ^ 2.4 }
+        function lum(r, g, b) { return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b) }
+        BEGIN { split("0 95 135 175 215 255", lv, " "); i -= 16
+            a = lum(lv[int(i / 36) + 1], lv[int(i / 6) % 6 + 1], lv[i % 6 + 1]); b = lum(R, G, B)
+            hi = a > b ? a : b; lo = a > b ? b : a; printf "%d", 100 * (hi + 0.05) / (lo + 0.05) }'
+}
+# colour_of MARK: the 256-colour index the screen gives the mark X or O.
+colour_of() {
+    "${T[@]}" capture-pane -e -p -t game | grep -oE $'\e''\[38;5;[0-9]+m *\[?'"$1" | head -1 | grep -oE '38;5;[0-9]+' | cut -d';' -f3
+}
+for bg in unknown dark light; do
+    case $bg in
+    unknown) PRE="TERM=screen-256color" ;;
+    dark) PRE="TERM=screen-256color COLORFGBG='15;0'" ;;
+    light) PRE="TERM=screen-256color MNK_BACKGROUND=light" ;;
+    esac
+    PRE=$PRE start --seed 15
+    wait_for "Your move (X)." "colour start ($bg)"
+    keys 5 Enter
+    until_true settled 2 || bad "colour: b2 ($bg)"
+    for mark in X O; do
+        c=$(colour_of "$mark")
+        if [ -z "$c" ]; then bad "$bg background: $mark has no 256-colour"; continue; fi
+        on_black=$(contrast "$c" 0 0 0)
+        on_white=$(contrast "$c" 255 255 255)
+        case $bg in
+        unknown) [ "$on_black" -ge 450 ] && [ "$on_white" -ge 450 ] ;;
+        dark) [ "$on_black" -ge 450 ] ;;
+        light) [ "$on_white" -ge 450 ] ;;
+        esac && ok || bad "$bg background: $mark in colour $c, $on_black/100 on black, $on_white/100 on white"
+    done
+    keys q y
+    check_exit 0 "q ($bg)"
+done
+# With 8 colours (TERM=screen) their RGB values are the terminal's: the
+# marks keep its foreground.
 start --seed 15
-wait_for "Your move (X)." "colour start"
+wait_for "Your move (X)." "8 colours start"
 keys 5 Enter
-until_true settled 2 || bad "colour: b2"
-if "${T[@]}" capture-pane -e -p -t game | grep -q $'\e\\[3[0-7]m'; then ok; else bad "X and O in colour"; fi
+until_true settled 2 || bad "8 colours: b2"
+if "${T[@]}" capture-pane -e -p -t game | grep -qE $'\e\\[[0-9;]*3[0-7]m'; then bad "8 colours: colours used"; else ok; fi
+keys q y
+check_exit 0 "q (8 colours)"
+
+# --- the last move, ? and the board's size ----------------------------------------------
+W=120 H=40 start --seed 16 --as o
+wait_for "Your move (O)." "120x40"
+# The computer's move is marked on the board; the status says which it is.
+last=$(cap | grep -oE 'Last move: X [a-c][1-3]' | tail -c 3)
+if cap | grep -qF "[X]"; then ok; else bad "the computer's last move is marked"; fi
+mark_row=$(cap | grep -F "[X]" | head -1 | grep -oE '^ +[1-3] ' | tr -d ' ')
+if [ "$mark_row" = "${last:1:1}" ]; then ok; else bad "the mark is on $last's row (row $mark_row)"; fi
+# On 120x40 the cells are larger than the 3x1 of a small screen.
+height=$(cap | grep -c '^    │')
+if [ "$height" -ge 18 ]; then ok; else bad "a 3x3 board fills a 120x40 window ($height lines of cells)"; fi
+keys '?'
+wait_for "Keys of mnk play (any key closes this)" "? shows the keys"
+for k in "h             hint" "u             undo" "q             quit"; do
+    if screen_has "$k"; then ok; else bad "the help lists [$k]"; fi
+done
+keys z
+wait_for "Your move (O)." "any key closes the help"
+if [ "$(marks)" -eq 1 ]; then ok; else bad "the key that closed the help did nothing else"; fi
+# Switching sides keeps the game: the computer takes the other side.
+keys x
+wait_for "You play X now; the game goes on." "x mid-game"
+if until_true marks_are 2; then ok; else bad "the computer (now O) moved in the same game: $(board)"; fi
+wait_for "Your move (X)." "then it is X's move"
+keys q y
+check_exit 0 "q at 120x40"
 keys q q
 check_exit 0 "colour run"
 new_server

@@ -107,15 +107,20 @@ test('a won game: the line highlighted, the result announced, the tally kept acr
   assert.equal(await page.textContent('#tally'), tally, 'the tally survives a reload');
   assert.ok(await page.getByLabel('Two players').isChecked(), 'so do the settings');
 
-  /* Undo after the end takes the result out of the tally again. */
+  /* So does the finished game; a new one counts too, and undoing its end
+   * does not take it out of the tally. */
+  assert.equal((await h.readBoard(page)).position, 'xxx/oo./...');
+  await page.getByRole('button', { name: 'New game' }).click();
+  await h.waitIdle(page);
   for (const cell of ['a1', 'a2', 'b1', 'b2', 'c1']) await h.clickCell(page, cell);
-  assert.equal(await page.textContent('#tally'), '2 games: X won 2, O won 0, 0 drawn.');
+  const two = '2 games: X won 2, O won 0, 0 drawn.';
+  assert.equal(await page.textContent('#tally'), two);
   await page.getByRole('button', { name: 'Undo' }).click();
   await h.waitIdle(page);
-  assert.equal(await page.textContent('#tally'), tally);
+  assert.equal(await page.textContent('#tally'), two);
   await page.reload();
   await h.waitReady(page);
-  assert.equal(await page.textContent('#tally'), tally);
+  assert.equal(await page.textContent('#tally'), two);
   h.checkNoProblems(problems);
 });
 
@@ -242,7 +247,7 @@ test('board sizes: the library\'s limits, with its own words', async () => {
   await page.fill('#rule-k', '4');
   await page.getByRole('button', { name: 'Start this board' }).click();
   await h.waitIdle(page);
-  assert.match(await page.textContent('#rules-error'), /k must be from 1 to max\(m, n\) = 3/);
+  assert.match(await page.textContent('#rules-error'), /k \(in a row\) must be at most 3; 4 is too large/);
   assert.equal(await page.locator('#board .cell').count(), 9);
   await page.fill('#rule-m', '21');
   await page.getByRole('button', { name: 'Start this board' }).click();
@@ -299,8 +304,8 @@ for (const screen of [
     await page.screenshot({ path: path.join(h.BUILD, screen.file) });
     await page.selectOption('#preset', '20,20,5');
     await h.waitIdle(page);
-    const big = await page.locator('#board').boundingBox();
-    assert.ok(big.x >= 0 && big.x + big.width <= screen.viewport.width, '20x20 fits the width');
+    const big = await page.locator('#board-scroll').boundingBox();
+    assert.ok(big.x >= 0 && big.x + big.width <= screen.viewport.width, '20x20 fits the width (panned in its box)');
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
     h.checkNoProblems(problems);
     await ctx.close();

@@ -102,7 +102,7 @@ async function openPage(browser, url, { viewport = { width: 1280, height: 800 },
   const ctx = context || await browser.newContext({ viewport, colorScheme });
   const page = await ctx.newPage();
   const problems = [];
-  const pageBase = url.split('?')[0];
+  const pageBase = url.split(/[?#]/)[0];
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
@@ -124,6 +124,23 @@ async function waitReady(page) {
  * the overlay and the panel are filled in). */
 async function waitIdle(page, timeout = 15000) {
   await page.waitForSelector('#app[data-state="idle"]', { timeout });
+}
+
+/* A browser and a server for the tests of one file: started before them,
+ * closed after them (node:test hooks). Read env.browser and env.server in
+ * the tests. */
+function browserAndServer() {
+  const { before, after } = require('node:test');
+  const env = { browser: null, server: null };
+  before(async () => {
+    env.browser = await launch();
+    env.server = await startServer();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }
 
 /* ---- the board --------------------------------------------------------- */
@@ -174,6 +191,6 @@ function rng(seed) {
 module.exports = {
   ROOT, BUILD, PAGE, FILE_URL, TABLE_MIB,
   mnk, mnkJSON, valueText, levelChoices,
-  startServer, launch, openPage, waitReady, waitIdle,
+  startServer, launch, browserAndServer, openPage, waitReady, waitIdle,
   readBoard, cellButton, clickCell, status, checkNoProblems, rng,
 };

@@ -8,24 +8,13 @@
  */
 'use strict';
 
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./helpers');
 
 const LEVELS = ['easy', 'medium', 'hard', 'perfect'];
 
-let browser;
-let server;
-
-before(async () => {
-  browser = await h.launch();
-  server = await h.startServer();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = h.browserAndServer();
 
 /* Plays one game to its end: the person's moves at random (from `pick`),
  * each computer reply checked. Returns the final board and status. */
@@ -89,7 +78,7 @@ async function computerOpening(page, level) {
 
 for (const side of ['x', 'o']) {
   test(`complete games as ${side.toUpperCase()} at every level, each reply checked against mnk`, async () => {
-    const { page, problems } = await h.openPage(browser, `${server.url}?seed=${side === 'x' ? 11 : 22}`);
+    const { page, problems } = await h.openPage(env.browser, `${env.server.url}?seed=${side === 'x' ? 11 : 22}`);
     if (side === 'o') {
       await page.getByLabel('You play O').check();
       await h.waitIdle(page);
@@ -124,12 +113,12 @@ for (const side of ['x', 'o']) {
 }
 
 test('computer vs computer at perfect: a draw, every move one of the best', async () => {
-  const { page, problems } = await h.openPage(browser, `${server.url}?delay=0`);
+  const { page, problems } = await h.openPage(env.browser, `${env.server.url}?delay=0`);
   await page.getByLabel('Computer vs computer').check();
   await page.waitForSelector('#app.over', { timeout: 20000 });
   await h.waitIdle(page);
   assert.match(await h.status(page), /draw/);
-  const moves = (await page.textContent('#moves')).replace(/^Moves: /, '').split(', ');
+  const moves = await page.$$eval('#history-list .mv-cell', (els) => els.map((e) => e.textContent));
   assert.equal(moves.length, 9);
   moves.forEach((move, i) => {
     const analysis = h.mnkJSON('analyze', '--moves', moves.slice(0, i).join(',') || ',', '.../.../...');
