@@ -8,16 +8,17 @@ _mnk_options() {
     best | analyze) echo "--rules --moves --json --seed --time --nodes --algorithm --table --weak --help" ;;
     count) echo "--rules --moves --json --nodes --table --help" ;;
     solve) echo "--rules --moves --json --time --nodes --algorithm --table --weak --help" ;;
-    tree) echo "--rules --moves --depth --table --help" ;;
+    tree) echo "--rules --moves --time --nodes --depth --table --help" ;;
     play) echo "--rules --seed --time --as --level --two-players --watch --plain --table --help" ;;
-    bench) echo "--algorithm --table --weak --help" ;;
+    bench) echo "--algorithm --time --nodes --table --weak --help" ;;
+    pbrain) echo "--k --exact --greedy --time --nodes --table --help" ;;
     table) echo "--max --time --nodes --table --json --help" ;;
     esac
 }
 
 _mnk() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local commands="best analyze count solve tree play bench table help"
+    local commands="best analyze count solve tree play bench table pbrain help"
     COMPREPLY=()
     if [ "$COMP_CWORD" -eq 1 ]; then
         mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")

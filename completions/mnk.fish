@@ -3,7 +3,7 @@
 # command's options are those of `mnk help COMMAND`;
 # tests/install/completion.sh checks that they stay the same.
 
-set -l commands best analyze count solve tree play bench table help
+set -l commands best analyze count solve tree play bench table pbrain help
 complete -c mnk -f
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a best -d 'Print the best move of a position'
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a analyze -d "Print every legal move's value"
@@ -15,7 +15,8 @@ complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a bench -d 'Solv
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a table -d 'Which m,n,k-games are wins'
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a help -d 'Show the help of a command'
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -s V -l version -d 'Show the version'
-complete -c mnk -n "__fish_seen_subcommand_from help" -a "best analyze count solve tree play bench table"
+complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a pbrain -d 'Play Gomoku through the Gomocup engine protocol'
+complete -c mnk -n "__fish_seen_subcommand_from help" -a "best analyze count solve tree play bench table pbrain"
 complete -c mnk -n "__fish_seen_subcommand_from $commands" -s h -l help -d 'Show the help'
 
 # Each option with the commands that take it.
@@ -25,7 +26,7 @@ function __mnk_takes -a option
         case rules
             contains -- $cmd best analyze count solve tree play
         case table
-            contains -- $cmd best analyze count solve tree play bench table
+            contains -- $cmd best analyze count solve tree play bench table pbrain
         case moves
             contains -- $cmd best analyze count solve tree
         case json
@@ -33,9 +34,11 @@ function __mnk_takes -a option
         case seed
             contains -- $cmd best analyze play
         case time
-            contains -- $cmd best analyze solve play table
+            contains -- $cmd best analyze solve tree play bench table pbrain
         case nodes
-            contains -- $cmd best analyze count solve table
+            contains -- $cmd best analyze count solve tree bench table pbrain
+        case k exact greedy
+            contains -- $cmd pbrain
         case algorithm weak
             contains -- $cmd best analyze solve bench
         case depth
@@ -53,7 +56,7 @@ complete -c mnk -n '__mnk_takes json' -l json -d 'Print JSON'
 complete -c mnk -n '__mnk_takes seed' -l seed -x -d 'Choose randomly among equal moves'
 complete -c mnk -n '__mnk_takes time' -l time -x -d 'Stop searching after S seconds'
 complete -c mnk -n '__mnk_takes nodes' -l nodes -x -d 'Stop after about N nodes'
-complete -c mnk -n '__mnk_takes algorithm' -l algorithm -x -a 'alphabeta minimax' -d 'Search algorithm'
+complete -c mnk -n '__mnk_takes algorithm' -l algorithm -x -a 'alphabeta dfpn minimax' -d 'Search algorithm'
 complete -c mnk -n '__mnk_takes table' -l table -x -d 'Table size in MiB'
 complete -c mnk -n '__mnk_takes weak' -l weak -d 'Prove win, draw or loss only'
 complete -c mnk -n '__mnk_takes depth' -l depth -x -d 'Show D plies at most'
@@ -63,4 +66,7 @@ complete -c mnk -n '__mnk_takes two-players' -l two-players -d 'Two people on on
 complete -c mnk -n '__mnk_takes watch' -l watch -d 'The computer plays both sides'
 complete -c mnk -n '__mnk_takes plain' -l plain -d 'The line game even on a terminal'
 complete -c mnk -n '__mnk_takes max' -l max -x -d 'Boards up to N x N'
+complete -c mnk -n '__mnk_takes k' -l k -x -d 'K in a row wins'
+complete -c mnk -n '__mnk_takes exact' -l exact -d 'Exactly K in a row wins'
+complete -c mnk -n '__mnk_takes greedy' -l greedy -d 'No search: the baseline engine'
 complete -c mnk -n '__fish_seen_subcommand_from bench' -F
