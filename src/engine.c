@@ -338,6 +338,27 @@ static int win_in(int ply)
     return MNK_SCORE_WIN - ply;
 }
 
+/* The end in one or two moves, the same in the search and past its
+ * horizon: a five to make (a win), two of the opponent's to stop (a loss),
+ * an open four with nothing to block first (a win in three plies), or a
+ * full board (a draw). true with *score set when the position is decided. */
+static bool end_in_reach(const shape_board *b, int ply, int *score)
+{
+    int side = sb_side(b), opp = side ^ 1;
+    int opp_fives = cs_count(&b->set[SB_FIVE][opp]);
+    if (!cs_empty(&b->set[SB_FIVE][side]))
+        *score = win_in(ply + 1);
+    else if (opp_fives >= 2)
+        *score = -win_in(ply + 2);
+    else if (opp_fives == 0 && has_pattern(b, side, PAT_F4))
+        *score = win_in(ply + 3);
+    else if (b->filled == b->g->cells)
+        *score = 0;
+    else
+        return false;
+    return true;
+}
+
 /* Past the horizon: a position is quiet when the opponent threatens no
  * five and no open four. Then the side to move may stand on the
  * evaluation, or try its strongest threats (four-threes, double threes)
@@ -352,15 +373,10 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
         return 0;
     if (ply > e->seldepth)
         e->seldepth = ply;
-    if (!cs_empty(&b->set[SB_FIVE][side]))
-        return win_in(ply + 1);
+    int end;
+    if (end_in_reach(b, ply, &end))
+        return end;
     int opp_fives = cs_count(&b->set[SB_FIVE][opp]);
-    if (opp_fives >= 2)
-        return -win_in(ply + 2);
-    if (opp_fives == 0 && has_pattern(b, side, PAT_F4))
-        return win_in(ply + 3);
-    if (b->filled == b->g->cells)
-        return 0;
     int stand = evaluate(e, b);
     if (ply >= ENGINE_MAX_PLY - 1)
         return stand;
@@ -461,15 +477,9 @@ static int search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         e->seldepth = ply;
 
     /* Step 1: the end in one or two moves. */
-    if (!cs_empty(&b->set[SB_FIVE][side]))
-        return win_in(ply + 1);
-    int opp_fives = cs_count(&b->set[SB_FIVE][opp]);
-    if (opp_fives >= 2)
-        return -win_in(ply + 2);
-    if (opp_fives == 0 && has_pattern(b, side, PAT_F4))
-        return win_in(ply + 3);
-    if (b->filled == g->cells)
-        return 0;
+    int end;
+    if (end_in_reach(b, ply, &end))
+        return end;
     if (ply >= ENGINE_MAX_PLY - 1)
         return evaluate(e, b);
 
