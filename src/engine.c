@@ -308,7 +308,7 @@ static int gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
     }
     if (!defend)
         for (int cell = 0; cell < g->cells; cell++)
-            if (b->cell[cell] == MNK_EMPTY && (b->near[cell] > 0 || b->filled == 0))
+            if (b->cell[cell] == MNK_EMPTY && (sb_near(b, cell) > 0 || b->filled == 0))
                 cand[nc++] = cell;
     for (int i = 0; i < nc; i++) {
         int cell = cand[i];

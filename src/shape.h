@@ -114,6 +114,13 @@ typedef struct cellset {
 #define SB_STRIDE (MNK_MAX_SIDE + 2 * SB_PAD)
 #define SB_PADDED (SB_STRIDE * SB_STRIDE)
 #define SB_WALL 3
+/* How far a stone makes cells "near" (candidates for the next move). */
+#define SB_NEAR 2
+
+/* Entries of the undo log (one per changed shape: 4 bytes); a play logs
+ * at most 4 * 2h * 2 + 8 of them. */
+#define SB_LOG_SIZE 8192
+#define SB_UNLOGGED (-1)
 
 /* Which bit set a pattern puts a cell in. */
 enum { SB_FIVE = 0, SB_FOUR = 1, SB_THREE = 2, SB_SETS = 3 };
@@ -135,18 +142,33 @@ typedef struct shape_board {
     uint32_t nkey[MNK_MAX_CELLS][4]; /* neighbour keys, t->keyed only: see SHAPE_KEY_MAX_H */
     uint8_t shape[2][MNK_MAX_CELLS][4];
     uint8_t pat[2][MNK_MAX_CELLS];
+    uint16_t combo[2][MNK_MAX_CELLS]; /* the four shapes as one index (see shape.c) */
     int16_t npat[2][PAT_COUNT]; /* cells of each pattern, empty or not */
     cellset set[SB_SETS][2];
-    /* Stones within two cells (in both coordinates) of each cell. */
-    uint8_t near[MNK_MAX_CELLS];
+    /* Stones within SB_NEAR cells (in both coordinates) of each cell, on
+     * the padded board: see sb_near(). */
+    uint8_t pnear[SB_PADDED];
     /* Sum of the shape weights of every empty cell, per side. */
     int32_t value[2];
+    /* The undo log: sb_play writes down every shape it changes, so that
+     * sb_undo puts them back instead of working them out again. frame[f]
+     * is where the entries of the play that made f + 1 stones start, or
+     * SB_UNLOGGED when that play could not be logged (the log was full,
+     * or the stone came from sb_set): its undo recomputes. */
+    int log_len;
+    int log_cap; /* entries the log may use: SB_LOG_SIZE (a test may lower it) */
+    bool logging;
+    int32_t frame[MNK_MAX_CELLS];
+    int32_t frame_value[MNK_MAX_CELLS][2];
+    uint32_t log[SB_LOG_SIZE];
 } shape_board;
 
 /* Sets up an empty board. t must have been made for g's k. */
 void sb_clear(shape_board *b, const geometry *g, const shape_table *t);
 /* The same position as a solver board. */
 void sb_set(shape_board *b, const geometry *g, const shape_table *t, const board *src);
+/* Stones within SB_NEAR cells of cell, in both coordinates. */
+static inline int sb_near(const shape_board *b, int cell) { return b->pnear[b->pos[cell]]; }
 static inline int sb_side(const shape_board *b) { return (b->filled ^ b->passed) & 1; }
 /* Gives the move to the other side without a stone (the threat search
  * asks what a side could do if it were its turn); a second call undoes it.

@@ -76,7 +76,8 @@ static void check_against_naive(const shape_board *sb, grid *gr)
 }
 
 /* Random games: moves biased to be near the stones, so shapes form. */
-static void random_games(int m, int n, int k, bool exact, int games, int naive_every)
+static void random_games_log(int m, int n, int k, bool exact, int games, int naive_every,
+                             int log_cap)
 {
     static geometry g;
     static shape_table t;
@@ -88,6 +89,7 @@ static void random_games(int m, int n, int k, bool exact, int games, int naive_e
     for (int game = 0; game < games; game++) {
         int moves[MNK_MAX_CELLS], nmoves = 0;
         sb_clear(&sb, &g, &t);
+        sb.log_cap = log_cap;
         memset(&gr, 0, sizeof gr);
         gr.m = m;
         gr.n = n;
@@ -98,7 +100,7 @@ static void random_games(int m, int n, int k, bool exact, int games, int naive_e
             int cell;
             do {
                 cell = rnd(g.cells);
-                if (sb.filled > 0 && sb.near[cell] == 0 && rnd(4) != 0)
+                if (sb.filled > 0 && sb_near(&sb, cell) == 0 && rnd(4) != 0)
                     cell = -1;
             } while (cell < 0 || sb.cell[cell] != MNK_EMPTY);
             int side = sb_side(&sb);
@@ -138,6 +140,11 @@ static void random_games(int m, int n, int k, bool exact, int games, int naive_e
     }
 }
 
+static void random_games(int m, int n, int k, bool exact, int games, int naive_every)
+{
+    random_games_log(m, n, k, exact, games, naive_every, SB_LOG_SIZE);
+}
+
 static void test_shapes_k5(void **state)
 {
     (void)state;
@@ -161,6 +168,16 @@ static void test_shapes_untabled(void **state)
     (void)state;
     random_games(14, 14, 8, false, 2, 19);
     random_games(11, 13, 7, true, 2, 19);
+}
+
+/* sb_play's undo log full: the plays past its end are not logged and
+ * their undo recomputes (a log of room for a few plays only). */
+static void test_undo_log_full(void **state)
+{
+    (void)state;
+    random_games_log(15, 15, 5, false, 8, 7, 400);
+    random_games_log(15, 15, 5, true, 8, 7, 400);
+    random_games_log(14, 14, 8, false, 1, 19, 1000);
 }
 
 #define BELOW_B3 (-1)
@@ -222,6 +239,7 @@ int main(void)
         cmocka_unit_test(test_shapes_k5),
         cmocka_unit_test(test_shapes_k4_k6),
         cmocka_unit_test(test_shapes_untabled),
+        cmocka_unit_test(test_undo_log_full),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
