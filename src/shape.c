@@ -156,6 +156,10 @@ static int shape_of_codes(const shape_table *t, unsigned left, unsigned right)
 static void half_codes(const uint8_t *pcell, int p, int step, int h, unsigned code[2]);
 static int combine_shapes(const uint8_t sh[4]);
 
+/* A cell's four shapes as one index of t->combine: sh[d] * dir_weight[d]. */
+static const int16_t dir_weight[4] = {1, SHAPE_COUNT, SHAPE_COUNT * SHAPE_COUNT,
+                                      SHAPE_COUNT * SHAPE_COUNT * SHAPE_COUNT};
+
 /* Slot of a neighbour at offset i (-h..-1, 1..h) in a cell's key. */
 static int key_shift(int h, int i)
 {
@@ -264,6 +268,54 @@ static void cell_shapes(const shape_board *b, int cell, int dir, int out[2])
                               : shape_of_codes(t, l[side], r[side]);
 }
 
+/* Which of cell's lines passes through at, and at what offset (0: none
+ * within reach). */
+static int line_through(const shape_board *b, int cell, int at, int *offset)
+{
+    int m = b->g->m, h = b->t->h;
+    int dr = at / m - cell / m, dc = at % m - cell % m, d, o;
+    if (dr == 0)
+        d = 0, o = dc;
+    else if (dc == 0)
+        d = 1, o = dr;
+    else if (dr == dc)
+        d = 2, o = dr;
+    else if (dr == -dc)
+        d = 3, o = dr;
+    else
+        return -1;
+    if (o == 0 || o > h || o < -h)
+        return -1;
+    *offset = o;
+    return d;
+}
+
+int sb_pattern_with(const shape_board *b, int side, int cell, int at, int piece)
+{
+    const shape_table *t = b->t;
+    int o, d = line_through(b, cell, at, &o), sh;
+    if (d < 0)
+        return b->pat[side][cell];
+    if (t->keyed) {
+        uint32_t key = b->nkey[cell][d] | (uint32_t)piece << key_shift(t->h, o);
+        sh = (t->by_key[key] >> (4 * side)) & 15;
+    } else {
+        /* The line around cell spelled out, with the stone on it. */
+        uint8_t line[2 * (MNK_MAX_SIDE + 1) + 1];
+        int h = t->h, p = b->pos[cell];
+        for (int i = -h; i <= h; i++)
+            line[h + i] = b->pcell[p + i * b->step[d]];
+        line[h + o] = (uint8_t)piece;
+        unsigned l[2], r[2];
+        half_codes(line, h, -1, h, l);
+        half_codes(line, h, 1, h, r);
+        sh = t->tabled ? t->table[(l[side] << (h + 1)) | r[side]]
+                       : shape_of_codes(t, l[side], r[side]);
+    }
+    int combo = b->combo[side][cell] + (sh - b->shape[side][cell][d]) * dir_weight[d];
+    return t->combine[combo];
+}
+
 int sb_shape_slow(const shape_board *b, int cell, int side, int dir)
 {
     if (b->cell[cell] != MNK_EMPTY)
@@ -296,9 +348,6 @@ static int combine_shapes(const uint8_t sh[4])
     return top; /* SHAPE_B3 == PAT_B3, ..., SHAPE_NONE == PAT_NONE */
 }
 
-/* A cell's four shapes as one index of t->combine: sh[d] * dir_weight[d]. */
-static const int16_t dir_weight[4] = {1, SHAPE_COUNT, SHAPE_COUNT * SHAPE_COUNT,
-                                      SHAPE_COUNT * SHAPE_COUNT * SHAPE_COUNT};
 
 static int combo_of(const uint8_t sh[4])
 {

@@ -181,6 +181,10 @@ bool sb_play(shape_board *b, int cell);
 void sb_undo(shape_board *b, int cell);
 /* Rebuilds every derived field from the cells and compares: a debug check. */
 bool sb_consistent(const shape_board *b);
+/* The pattern side would have on the empty cell `cell` if `piece` (1 X,
+ * 2 O) stood on the empty cell `at`, without playing it: only the line
+ * through both changes. */
+int sb_pattern_with(const shape_board *b, int side, int cell, int at, int piece);
 /* The shape of cell for side along direction dir, computed from scratch. */
 int sb_shape_slow(const shape_board *b, int cell, int side, int dir);
 

@@ -245,9 +245,14 @@ int threat_defences(shape_board *b, int side, int *moves)
                 candidate = within_reach(b, c, threats[t], h);
             if (!candidate)
                 continue;
-            sb_play(b, c);
-            bool stops = !has_open_four(b, side);
-            sb_undo(b, c);
+            /* A stone of the opponent's never makes side's shapes
+             * stronger (it only takes room away, under either rule), so c
+             * stops the threat when it leaves none of the threat cells a
+             * pattern that wins: no need to play it. */
+            bool stops = true;
+            for (int t = 0; t < nt && stops; t++)
+                stops = threats[t] == c ||
+                        sb_pattern_with(b, side, threats[t], c, opp + 1) < PAT_F4;
             if (stops)
                 moves[n++] = c;
         }

@@ -75,6 +75,48 @@ static void check_against_naive(const shape_board *sb, grid *gr)
     }
 }
 
+/* sb_pattern_with against the stone played, for a few empty cells `at`
+ * and both pieces: every cell's pattern must be what it predicts; and a
+ * stone never lifts the other side's cells to a winning pattern (which
+ * threat_defences relies on). */
+static void check_pattern_with(shape_board *sb)
+{
+    static uint8_t before[2][MNK_MAX_CELLS];
+    const geometry *g = sb->g;
+    if (sb->winner != MNK_EMPTY)
+        return;
+    for (int tries = 0; tries < 3; tries++) {
+        int at = rnd(g->cells);
+        if (sb->cell[at] != MNK_EMPTY)
+            continue;
+        for (int pass = 0; pass < 2; pass++) {
+            int piece = sb_side(sb) + 1;
+            int predicted[2][MNK_MAX_CELLS];
+            for (int cell = 0; cell < g->cells; cell++)
+                for (int side = 0; side < 2; side++) {
+                    before[side][cell] = sb->pat[side][cell];
+                    if (sb->cell[cell] == MNK_EMPTY && cell != at)
+                        predicted[side][cell] = sb_pattern_with(sb, side, cell, at, piece);
+                }
+            sb_play(sb, at);
+            for (int cell = 0; cell < g->cells; cell++)
+                for (int side = 0; side < 2; side++) {
+                    if (sb->cell[cell] != MNK_EMPTY)
+                        continue;
+                    if (predicted[side][cell] != sb->pat[side][cell])
+                        fail_msg("cell %d side %d with %d on %d: predicted %d, played %d", cell,
+                                 side, piece, at, predicted[side][cell], sb->pat[side][cell]);
+                    if (side != piece - 1 && before[side][cell] < PAT_F4 &&
+                        sb->pat[side][cell] >= PAT_F4)
+                        fail_msg("a stone on %d made cell %d a winning pattern for the other side",
+                                 at, cell);
+                }
+            sb_undo(sb, at);
+            sb_pass(sb);
+        }
+    }
+}
+
 /* Random games: moves biased to be near the stones, so shapes form. */
 static void random_games_log(int m, int n, int k, bool exact, int games, int naive_every,
                              int log_cap)
@@ -115,8 +157,10 @@ static void random_games_log(int m, int n, int k, bool exact, int games, int nai
             moves[nmoves++] = cell;
             if (!sb_consistent(&sb))
                 fail_msg("inconsistent after %d moves", nmoves);
-            if (nmoves % naive_every == 0)
+            if (nmoves % naive_every == 0) {
                 check_against_naive(&sb, &gr);
+                check_pattern_with(&sb);
+            }
             /* Now and then take back a few moves and check again. */
             if (rnd(8) == 0 && nmoves >= 3) {
                 for (int u = 0; u < 2; u++) {
