@@ -107,6 +107,7 @@ void engine_default_params(engine_params *p)
     p->lmr_pct = 100;
     p->quiescence_plies = 6;
     p->leaf_vcf_nodes = 200;
+    p->leaf_vcf_plies = 6;
     p->futility = 0;
 }
 
@@ -384,7 +385,8 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
     int moves[MNK_MAX_CELLS], n = 0;
     bool threatened = opp_fives > 0 || has_pattern(b, opp, PAT_F4);
     if (!threatened) {
-        if (e->params.leaf_vcf_nodes > 0 && !cs_empty(&b->set[SB_FOUR][side])) {
+        if (e->params.leaf_vcf_nodes > 0 && !cs_empty(&b->set[SB_FOUR][side]) &&
+            e->params.quiescence_plies - qdepth <= e->params.leaf_vcf_plies) {
             bool win = vcf_find(&e->vcf, b, NODE_VCF_DEPTH, (uint64_t)e->params.leaf_vcf_nodes);
             e->nodes += e->vcf.nodes;
             if (win) {

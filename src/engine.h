@@ -24,9 +24,11 @@ typedef struct engine_params {
     int root_moves;
     int lmr_pct;
     /* Past the horizon: plies of threats and answers, and the nodes a
-     * short search for a win by fours may spend at each such position. */
+     * short search for a win by fours may spend at each such position,
+     * from the horizon to leaf_vcf_plies beyond it. */
     int quiescence_plies;
     int leaf_vcf_nodes;
+    int leaf_vcf_plies;
     /* Futility margin a ply (0: no futility pruning). */
     int futility;
 } engine_params;
