@@ -36,7 +36,7 @@ FZ := $(B)/fuzz
 # ASan and UBSan): libFuzzer's comparison tracing made them ten times
 # slower, and what the targets are after is the text that reaches them.
 FUZZ_NOCOV_SRC := src/board.c src/search.c src/minimax.c src/count.c src/tt.c \
-                  src/shape.c src/threat.c src/engine.c
+                  src/shape.c src/threat.c src/engine.c src/engine_search.c
 FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h tui/*.h pbrain/*.h fuzz/*.h)
 FUZZ_PBRAIN_OBJ := $(FZ)/obj/pbrain/session.o $(FZ)/obj/pbrain/play.o
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(wildcard src/*.c))

@@ -23,6 +23,7 @@ typedef struct engine_params {
     int node_moves;
     int root_moves;
     int lmr_pct;
+    int root_lmr; /* 1: late quiet moves of the root reduced as well */
     /* Past the horizon: plies of threats and answers, and the nodes a
      * short search for a win by fours may spend at each such position,
      * from the horizon to leaf_vcf_plies beyond it. */

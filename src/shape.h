@@ -209,6 +209,14 @@ static inline int cs_count(const cellset *s)
         n += __builtin_popcountll(s->w[i]);
     return n;
 }
+/* The lowest cell of s, or MNK_NO_CELL (-1) if it is empty. */
+static inline int cs_first(const cellset *s)
+{
+    for (int i = 0; i < SB_WORDS; i++)
+        if (s->w[i])
+            return i * 64 + __builtin_ctzll(s->w[i]);
+    return MNK_NO_CELL;
+}
 /* The cells of s into cells[], in increasing order; returns how many. */
 static inline int cs_list(const cellset *s, int *cells)
 {
