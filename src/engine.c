@@ -475,16 +475,8 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
         for (int i = 0; i < n; i++)
             if (moves[i] == best)
                 scores[i] = SCORE_INF + 1;
-        for (int i = 1; i < n; i++) {
-            int m = moves[i], sc = scores[i], j = i;
-            while (j > 0 && scores[j - 1] < sc) {
-                moves[j] = moves[j - 1];
-                scores[j] = scores[j - 1];
-                j--;
-            }
-            moves[j] = m;
-            scores[j] = sc;
-        }
+        for (int i = 1; i < n; i++)
+            insert_by_key(moves, scores, i, moves[i], scores[i]);
         fill_info(e, best, best_score, false, depth_done, best_pv, best_pv_len, out);
         report(o, out);
         /* A win or loss seen within reach will not change with more depth. */

@@ -78,14 +78,7 @@ int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
             key = INT32_MAX;
         else if (ply < ENGINE_MAX_PLY && (cell == e->killers[ply][0] || cell == e->killers[ply][1]))
             key += 1 << 20;
-        int j = n++;
-        while (j > 0 && keys[j - 1] < key) {
-            keys[j] = keys[j - 1];
-            moves[j] = moves[j - 1];
-            j--;
-        }
-        keys[j] = key;
-        moves[j] = cell;
+        insert_by_key(moves, keys, n++, cell, key);
     }
     if (limit && n > limit && !defend)
         n = limit;
