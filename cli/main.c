@@ -183,6 +183,12 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *name = argv[1];
+    if (strcmp(name, "help") == 0 && argc >= 3 &&
+        (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
+        /* The help of help is the general help. */
+        usage(stdout);
+        return cli_close_stdout(EXIT_OK);
+    }
     if (strcmp(name, "help") == 0 && argc >= 3) {
         /* mnk help COMMAND: that command's --help. */
         const cli_command *cmd = find_command(argv[2]);

@@ -113,7 +113,7 @@ TEST_TARGETS += test-fuzz
 # make fuzz-long: every target until FUZZ_LONG_RUNS executions (10^8) each,
 # two at a time (both cores), from the checked-in seeds; each prints its
 # executions and time at the end (build/fuzz/<target>-long.log). Takes days
-# for the slower targets: see `make fuzz-rate` and the README.
+# for the slower targets: see `make fuzz-rate` and docs/developing.md.
 # make fuzz-rate: each target for FUZZ_RATE_SECONDS (60), two at a time, and
 # the executions per second it reached with the time 10^8 would take.
 FUZZ_LONG_RUNS ?= 100000000
