@@ -48,7 +48,7 @@ void engine_default_params(engine_params *p)
     p->root_moves = MNK_MAX_CELLS;
     p->lmr_pct = 100;
     p->quiescence_plies = 6;
-    p->leaf_vcf_nodes = 200;
+    p->leaf_vcf_nodes = 0;
     p->leaf_vcf_plies = 6;
     p->root_lmr = 0;
     p->futility = 0;
