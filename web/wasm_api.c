@@ -12,8 +12,9 @@
  * web_init() checks that the library's *_size() fit them.
  *
  * The engine. Boards too big to solve (mnk_rules_use_engine) are played,
- * hinted and analysed by the engine (web_engine_*), set up once in static
- * memory beside the solver and kept between moves and games, so that its
+ * hinted and analysed by the engine (web_engine_*), set up in static
+ * memory beside the solver at its first use and kept between moves and
+ * games, so that its
  * tables carry over as in `mnk pbrain`. Its answers (move, value, depth,
  * nodes, principal variation) are read through web_info_*.
  *
@@ -129,18 +130,12 @@ WEB_EXPORT(web_init) int web_init(uint32_t seed_lo, uint32_t seed_hi, int m, int
     mnk_game *g;
     mnk_status st;
     size_t solver_bytes = mnk_solver_size(WEB_TABLE_BYTES);
-    size_t engine_bytes = mnk_engine_size(WEB_ENGINE_TABLE_BYTES);
     if (solver_bytes > sizeof solver_mem || mnk_match_size() > sizeof match_mem ||
-        mnk_game_size() > sizeof scratch_mem || engine_bytes > sizeof engine_mem)
+        mnk_game_size() > sizeof scratch_mem ||
+        mnk_engine_size(WEB_ENGINE_TABLE_BYTES) > sizeof engine_mem)
         return failed(MNK_ERR_MEMORY, "the page's static buffers are too small for this library");
     if ((st = mnk_solver_init(solver_mem, solver_bytes, &solver)) != MNK_OK)
         return failed(st, "the solver could not be set up");
-    /* Once per worker: its tables are kept across games. */
-    if (!engine) {
-        if ((st = mnk_engine_init(engine_mem, engine_bytes, &engine)) != MNK_OK)
-            return failed(st, "the engine could not be set up");
-        mnk_engine_set_clock(engine, clock_ms, 0);
-    }
     if ((st = mnk_rules_check(rules, &error)) != MNK_OK)
         return st;
     uint64_t seed = (uint64_t)seed_hi << 32 | seed_lo;
@@ -207,6 +202,21 @@ WEB_EXPORT(web_computer_move) int web_computer_move(double max_nodes, int timed)
     return mnk_match_computer_move(match, solver, &o, &result);
 }
 
+/* The engine, set up at its first use (clearing its tables takes a
+ * quarter of a second, which small boards never need to wait for) and
+ * then kept for the worker's life: its tables carry over between moves
+ * and games. */
+static mnk_status ready_engine(void)
+{
+    if (engine)
+        return MNK_OK;
+    mnk_status st = mnk_engine_init(engine_mem, mnk_engine_size(WEB_ENGINE_TABLE_BYTES), &engine);
+    if (st != MNK_OK)
+        return failed(st, "the engine could not be set up");
+    mnk_engine_set_clock(engine, clock_ms, 0);
+    return MNK_OK;
+}
+
 /* Whether the match's board is the engine's (mnk_rules_use_engine). */
 WEB_EXPORT(web_uses_engine) int web_uses_engine(void)
 {
@@ -218,14 +228,16 @@ WEB_EXPORT(web_uses_engine) int web_uses_engine(void)
 WEB_EXPORT(web_engine_move) int web_engine_move(double time_ms)
 {
     mnk_engine_options o = engine_options(time_ms);
-    return mnk_match_engine_move(match, engine, &o, &info);
+    mnk_status st = ready_engine();
+    return st != MNK_OK ? st : mnk_match_engine_move(match, engine, &o, &info);
 }
 
 /* The engine's move for the side to move, played or not: a hint. */
 WEB_EXPORT(web_engine_hint) int web_engine_hint(double time_ms)
 {
     mnk_engine_options o = engine_options(time_ms);
-    return mnk_match_engine_hint(match, engine, &o, &info);
+    mnk_status st = ready_engine();
+    return st != MNK_OK ? st : mnk_match_engine_hint(match, engine, &o, &info);
 }
 
 /* The analysis on the engine's boards: its evaluation and principal
@@ -233,7 +245,8 @@ WEB_EXPORT(web_engine_hint) int web_engine_hint(double time_ms)
 WEB_EXPORT(web_engine_analyze) int web_engine_analyze(double time_ms)
 {
     mnk_engine_options o = engine_options(time_ms);
-    return mnk_engine_think(engine, mnk_match_game(match), &o, &info);
+    mnk_status st = ready_engine();
+    return st != MNK_OK ? st : mnk_engine_think(engine, mnk_match_game(match), &o, &info);
 }
 
 WEB_EXPORT(web_undo) int web_undo(void)
