@@ -182,6 +182,13 @@ static void set_rules(mnk_engine *e, const mnk_game *game)
     mnk_engine_clear(e);
 }
 
+shape_board *engine_position(mnk_engine *e, const mnk_game *game)
+{
+    set_rules(e, game);
+    sb_set(&e->b, &e->g, &e->shapes, &game->b);
+    return &e->b;
+}
+
 static void fill_info(const mnk_engine *e, int best, int score, bool proven, int depth,
                       const int16_t *pv, int pv_len, mnk_engine_info *out)
 {

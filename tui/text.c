@@ -96,7 +96,8 @@ void status_text(const tui *t, char *buf, size_t size)
     }
     mnk_piece side = mnk_game_to_move(g);
     if (t->analysing)
-        snprintf(buf, size, "Analysing every empty cell for %s... %.1f s.", side_name(side),
+        snprintf(buf, size, "Analysing %s for %s... %.1f s.",
+                 t->engine ? "the position" : "every empty cell", side_name(side),
                  now() - t->think_start);
     else if (t->thinking)
         snprintf(buf, size, "%s (computer) is thinking... %.1f s.%s", side_name(side),

@@ -43,6 +43,7 @@
 
 static volatile sig_atomic_t signalled; /* the signal that asks us to leave */
 static mnk_solver *volatile stop_target;
+static mnk_engine *volatile engine_stop_target;
 static volatile sig_atomic_t curses_on;
 
 static void on_signal(int sig)
@@ -50,6 +51,8 @@ static void on_signal(int sig)
     signalled = sig;
     if (stop_target)
         mnk_solver_stop(stop_target);
+    if (engine_stop_target)
+        mnk_engine_stop(engine_stop_target);
 }
 
 /* A crash must not leave the terminal raw: restore it, then die as before. */
@@ -131,14 +134,33 @@ static mnk_search_options begin_search(tui *t)
     return o;
 }
 
-static void computer_move(tui *t)
+/* The solver's move for the computer: its cell, and whether it is proven
+ * in words; *notable when that is worth saying after a quick move too
+ * (not proven). */
+static mnk_status solver_computer_move(tui *t, int *cell, char *found, size_t size, bool *notable)
 {
     mnk_search_result res;
-    mnk_piece side = mnk_game_to_move(game_of(t));
-    t->thinking = true;
     mnk_search_options o = begin_search(t);
-    draw(t);
     mnk_status st = mnk_match_computer_move(t->match, t->solver, &o, &res);
+    if (st == MNK_OK) {
+        *cell = res.best;
+        snprintf(found, size, "%s", res.value.proven ? "proven" : "not proven, the best move found");
+        *notable = !res.value.proven;
+    }
+    return st;
+}
+
+static void computer_move(tui *t)
+{
+    mnk_piece side = mnk_game_to_move(game_of(t));
+    char found[96];
+    int cell = MNK_NO_CELL;
+    bool notable = false;
+    t->thinking = true;
+    t->think_start = now();
+    draw(t);
+    mnk_status st = t->engine ? engine_computer_move(t, &cell, found, sizeof found, &notable)
+                              : solver_computer_move(t, &cell, found, sizeof found, &notable);
     double took = now() - t->think_start;
     t->thinking = false;
     t->last_computer_move = now();
@@ -147,15 +169,20 @@ static void computer_move(tui *t)
         set_message(t, true, "The computer could not move: %s.", mnk_strerror(st));
         return;
     }
-    if (took >= THINK_NOTICE || !res.value.proven) {
+    if (took >= THINK_NOTICE || notable) {
         char c[8];
-        cell_name(t, res.best, c, sizeof c);
-        if (res.value.proven)
-            set_message(t, false, "%s played %s after %.1f s: proven.", side_name(side), c, took);
-        else
-            set_message(t, false, "%s played %s after %.1f s: not proven, the best move found.",
-                        side_name(side), c, took);
+        cell_name(t, cell, c, sizeof c);
+        set_message(t, false, "%s played %s after %.1f s: %s.", side_name(side), c, took, found);
     }
+}
+
+/* Every empty cell's value by the solver, for the overlay. */
+static bool solver_analyse(tui *t)
+{
+    mnk_search_result res;
+    mnk_search_options o = begin_search(t);
+    return mnk_analyze(t->solver, game_of(t), &o, t->analysis, MNK_MAX_CELLS,
+                       &t->analysis_count, &res) == MNK_OK;
 }
 
 /* Brings the analysis overlay up to date with the position. */
@@ -171,18 +198,15 @@ static void update_analysis(tui *t)
     t->analysis_count = 0;
     if (mnk_game_is_over(g))
         return;
-    mnk_search_result res;
-    mnk_search_options o = begin_search(t);
-    /* On a board the engine cannot solve at once this takes up to --time:
-     * say so while it runs. */
+    /* On a board the solver cannot solve at once, and with the engine,
+     * this takes up to --time: say so while it runs. */
     t->analysing = true;
     draw(t);
-    mnk_status st = mnk_analyze(t->solver, g, &o, t->analysis, MNK_MAX_CELLS, &t->analysis_count, &res);
+    bool done = t->engine ? engine_analyse(t) : solver_analyse(t);
     t->analysing = false;
-    if (st != MNK_OK)
+    if (!done)
         return;
     t->analysis_valid = true;
-    t->analysis_complete = res.complete;
     t->analysis_key = mnk_game_key(g);
     t->analysis_len = mnk_game_history_length(g);
 }
@@ -283,6 +307,10 @@ static void hint(tui *t)
     mnk_search_result res;
     if (mnk_game_is_over(game_of(t))) {
         set_message(t, true, "The game is over: press n for a new game.");
+        return;
+    }
+    if (t->engine) {
+        engine_hint(t);
         return;
     }
     mnk_search_options o = begin_search(t);
@@ -424,12 +452,13 @@ static void handle_key(tui *t, int ch)
 
 /* ---- the loop --------------------------------------------------------------- */
 
-int tui_run(mnk_match *match, mnk_solver *solver, double seconds)
+int tui_run(mnk_match *match, mnk_solver *solver, mnk_engine *engine, double seconds)
 {
     static tui t; /* large (the analysis); one game at a time */
     memset(&t, 0, sizeof t);
     t.match = match;
     t.solver = solver;
+    t.engine = engine;
     t.seconds = seconds;
     t.rules = mnk_game_rules(mnk_match_game(match));
     t.cursor = centre(&t);
@@ -438,13 +467,17 @@ int tui_run(mnk_match *match, mnk_solver *solver, double seconds)
     setlocale(LC_ALL, "");
     signalled = 0;
     stop_target = solver;
+    engine_stop_target = engine;
     install_handlers();
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (!screen) {
         restore_handlers();
         stop_target = NULL;
+        engine_stop_target = NULL;
         return TUI_UNAVAILABLE;
     }
+    if (engine)
+        mnk_engine_set_clock(engine, engine_clock, &t);
     set_term(screen);
     curses_on = 1;
     cbreak();
@@ -486,6 +519,7 @@ int tui_run(mnk_match *match, mnk_solver *solver, double seconds)
     delscreen(screen);
     restore_handlers();
     stop_target = NULL;
+    engine_stop_target = NULL;
     int rc = signalled ? 128 + (int)signalled : 0;
     mnk_tally s = mnk_match_tally(match);
     if (s.human_wins + s.human_losses + s.human_draws > 0)

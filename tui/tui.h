@@ -1,7 +1,7 @@
 /*
  * tui.h - the full-screen game of `mnk play` (ncursesw). The only part of
- * mnk that includes curses; cli/play.c sets up the match and the solver and
- * hands them over.
+ * mnk that includes curses; cli/play.c sets up the match, the solver and,
+ * for a board too big to solve, the engine, and hands them over.
  */
 #ifndef MNK_TUI_H
 #define MNK_TUI_H
@@ -13,10 +13,12 @@
 #define TUI_UNAVAILABLE (-1)
 
 /* Plays in the terminal until the user quits, starting with the match as
- * it is (players, level, rules). `seconds` limits each search (the
- * computer's move, a hint, the analysis). Returns an exit code: 0 after q,
- * 130 after Ctrl-C, 1 after a fatal error; the terminal is restored in
+ * it is (players, level, rules). The computer's moves, hints and the
+ * analysis are the engine's when `engine` is not NULL (give it for boards
+ * where mnk_rules_use_engine() holds; the game sets its clock), else the
+ * solver's. `seconds` limits each search. Returns an exit code: 0 after
+ * q, 130 after Ctrl-C, 1 after a fatal error; the terminal is restored in
  * every case. */
-int tui_run(mnk_match *match, mnk_solver *solver, double seconds);
+int tui_run(mnk_match *match, mnk_solver *solver, mnk_engine *engine, double seconds);
 
 #endif /* MNK_TUI_H */

@@ -1,7 +1,8 @@
 /*
  * tui_internal.h - what the files of the full-screen game share (tui.c:
- * signals, searching, keys and the loop; text.c: the state in words;
- * draw.c: layout, drawing and colours). Not part of any public API.
+ * signals, searching, keys and the loop; engine.c: the searches on boards
+ * too big to solve; text.c: the state in words; draw.c: layout, drawing
+ * and colours). Not part of any public API.
  */
 #ifndef MNK_TUI_INTERNAL_H
 #define MNK_TUI_INTERNAL_H
@@ -48,6 +49,10 @@ typedef struct layout {
 typedef struct tui {
     mnk_match *match;
     mnk_solver *solver;
+    /* Boards too big to solve (mnk_rules_use_engine) are the engine's:
+     * the computer's moves, hints and the analysis (engine.c). NULL on
+     * the others. */
+    mnk_engine *engine;
     double seconds;
     mnk_rules rules;
     bool colour;
@@ -59,8 +64,8 @@ typedef struct tui {
     uint64_t analysis_key;
     int analysis_len;
     int analysis_count;
-    bool analysis_complete;
     mnk_move_value analysis[MNK_MAX_CELLS];
+    mnk_engine_info engine_view; /* the analysis when the engine plays */
     int hint_cell;        /* MNK_NO_CELL unless a hint is shown */
 
     char message[200];    /* one line of news: refusals, hints, notes */
@@ -99,6 +104,18 @@ void status_text(const tui *t, char *buf, size_t size);
 void tally_text(const tui *t, char *buf, size_t size);
 void title_text(const tui *t, char *buf, size_t size);
 void value_text(mnk_value v, char *buf, size_t size);
+
+/* engine.c: the engine's searches on boards too big to solve, in words */
+uint64_t engine_clock(void *ctx);
+/* The computer's move: its cell and what the engine found, in words;
+ * *notable when that is worth saying after a quick move too (proven). */
+mnk_status engine_computer_move(tui *t, int *cell, char *found, size_t size, bool *notable);
+void engine_hint(tui *t);
+bool engine_analyse(tui *t);
+void engine_value_text(const mnk_engine_info *info, mnk_piece side, char *buf, size_t size);
+void engine_line_text(const tui *t, char *buf, size_t size);
+void engine_analysis_text(const tui *t, char *buf, size_t size);
+int engine_line_place(const tui *t, int cell);
 
 /* draw.c: layout and drawing */
 int cell_at(const tui *t, int y, int x);

@@ -237,14 +237,14 @@ wait_for "Your move (X)." "second start"
 keys q
 check_exit 0 "q at the start"
 
-# --- Ctrl-C while the computer thinks (a board it cannot solve) -----------------------------
-start --rules 9,9,5 --time 30 --as o --seed 13
-wait_for "(computer) is thinking..." "thinking on 9,9,5"
+# --- Ctrl-C while the computer thinks (a board the solver cannot solve at once) -------------
+start --rules 8,8,5 --time 30 --as o --seed 13
+wait_for "(computer) is thinking..." "thinking on 8,8,5"
 keys C-c
 check_exit 130 "Ctrl-C"
 
 # --- --time: a move within the limit, not proven ---------------------------------------------
-W=100 H=40 start --rules 9,9,5 --time 0.3 --as o --seed 14
+W=140 H=40 start --rules 8,8,5 --time 0.3 --as o --seed 14
 wait_for "not proven, the best move found." "a move within --time says it is not proven"
 wait_for "Your move (O)." "then it is your move"
 keys g e 4 Enter
@@ -252,10 +252,57 @@ wait_for "Last move: X" "a typed coordinate is played and answered"
 keys q y
 check_exit 0 "q after a typed coordinate"
 
+# --- boards too big to solve: the engine ----------------------------------------------------
+# Moves typed as coordinates (g, the cell, Enter), X first.
+type_moves() { for mv in "$@"; do keys g "$mv" Enter; wait_for "Last move: $([ $((${#moved} % 2)) = 0 ] && echo X || echo O) $mv." "typed $mv" || return; moved+=x; done; }
+# 15x15: the computer answers through the engine, and says what it found.
+# A wide screen keeps the panel's lines whole.
+board_rows() { cap | grep -E '^ +[0-9]+ │'; }
+W=200 H=50 start --rules 15,15,5 --time 0.5 --seed 21
+wait_for "Your move (X)." "15x15 starts"
+keys g h 8 Enter
+wait_for "Last move: O " "the engine answers on 15x15"
+wait_for "O played " "... and says what it played"
+if screen_has " at depth " || screen_has ", proven"; then ok; else bad "the move's message gives the engine's score and depth"; fi
+wait_for "Your move (X)." "then it is X's move"
+# The analysis: the engine's score and best line, numbered on the board.
+keys a
+wait_for "Analysis: score " "the analysis shows the engine's score"
+wait_for "Best line " "... and its best line"
+first=$(cap | sed -n 's/.*Best line \([a-o][0-9]*\) .*/\1/p')
+if [ -n "$first" ]; then ok; else bad "the best line names cells"; fi
+if board_rows | grep -qE '│ +1 +│'; then ok; else bad "the best line's first move is numbered 1 on the board"; fi
+if board_rows | grep -qE '│ +\? +│'; then bad "no cell shows '?' with the engine"; else ok; fi
+# A hint is the engine's move, with its score (a timed search: not
+# always the analysis' move).
+keys h
+wait_for "Hint for X: " "h gives the engine's hint"
+if cap | grep -qE 'Hint for X: [a-o][0-9]+ \(score [-+][0-9]+ for X at depth [0-9]+, not proven\)'; then ok
+else bad "the hint gives a cell and the engine's score"; fi
+keys q y
+check_exit 0 "q on 15x15"
+
+# A win by continuous fours is shown as proven: X h8 i8 j8 (g8 is O's)
+# and k9 k10 k11 (k12 is O's); k8 makes two fours.
+W=200 H=50 start --rules 15,15,5 --two-players --time 5
+wait_for "X to move." "two players on 15x15"
+moved=
+type_moves h8 g8 i8 k12 j8 a1 k9 a15 k10 o1 k11 o15
+keys a
+wait_for "Analysis: X wins in 3, proven. Best line k8 " "a VCF is a proven win in 3, k8 first"
+keys q y
+check_exit 0 "q after the VCF"
+
+# Ctrl-C stops the engine mid-search: O thinks for up to 30 s after X's
+# centre.
+start --rules 15,15,5 --time 30 --watch
+wait_for "O (computer) is thinking..." "the engine thinks on 15x15"
+keys C-c
+check_exit 130 "Ctrl-C while the engine thinks"
+
 # --- the exact rule: an overline does not end the game -------------------------------------
 # Two players on 6x2 with k = 3: X a1 b1 d1, then c1 makes four in a row.
 # Moves typed as coordinates (g, the cell, Enter).
-type_moves() { for mv in "$@"; do keys g "$mv" Enter; wait_for "Last move: $([ $((${#moved} % 2)) = 0 ] && echo X || echo O) $mv." "typed $mv" || return; moved+=x; done; }
 start --rules 6,2,3 --two-players
 wait_for "mnk play - 6,2,3: 3 in a row - two players" "freestyle in the title"
 moved=
