@@ -270,6 +270,8 @@ typedef struct mnk_search_options {
 #define MNK_NO_MATCHING 64u  /* no pairings of a position's open lines */
 #define MNK_NO_WEAK_FIRST 128u /* strong solving without the weak result first */
 #define MNK_NO_DFPN 256u     /* weak solving by alpha-beta only, never df-pn */
+#define MNK_NO_VCF 512u      /* no wins by continuous fours (threat-space search) */
+#define MNK_NO_SHAPE_ORDER 1024u /* moves ordered by open lines, not by threat shapes */
 
 typedef struct mnk_search_result {
     int best;        /* a best move, or MNK_NO_CELL when the game is over */

@@ -143,11 +143,31 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
     if (alpha >= beta)
         return alpha;
 
-    /* Step 5: the horizon of a limited search. */
+    /* Step 5: a win by continuous fours (forcing.h) is a proof: the side
+     * to move wins within that many plies, so the value is at least that
+     * win; in the weak solver's null windows that decides. Otherwise the
+     * line is a move already searched and the others are asked for a
+     * quicker win. Only a line within the depth left counts: a quicker
+     * win beyond the horizon would go unseen, and a mate score must be
+     * exact (see the top of the file). */
+    int alpha0 = alpha, best = -SCORE_INF, best_move = MNK_NO_CELL;
+    int fours_move;
+    int fours = forcing_win(s, b, false, &fours_move);
+    if (fours > 0 && fours <= depth) {
+        best = MNK_SCORE_WIN - (ply + fours);
+        best_move = fours_move;
+        if (best >= beta)
+            return best;
+        alpha = best;
+        if (first == MNK_NO_CELL)
+            first = fours_move;
+    }
+
+    /* Step 6: the horizon of a limited search. */
     if (depth <= 0)
         return board_eval(b);
 
-    /* Step 6: the moves; a single threat leaves one. */
+    /* Step 7: the moves; a single threat leaves one. */
     int moves[MNK_MAX_CELLS];
     int nmoves;
     if (nthreats == 1) {
@@ -157,13 +177,14 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
         nmoves = node_moves(s, b, moves, first, !g->small && depth < empties);
     }
 
-    /* Step 7: alpha-beta over them. No move wins at once (step 2). */
+    /* Step 8: alpha-beta over them. No move wins at once (step 2). */
     MNK_ASSERT(nmoves > 0);
-    int alpha0 = alpha, best = -SCORE_INF, best_move = moves[0];
+    if (best_move == MNK_NO_CELL)
+        best_move = moves[0];
     for (int i = 0; i < nmoves; i++) {
-        board_play(b, moves[i]);
+        node_play(s, b, moves[i]);
         int score = -search(s, b, ply + 1, depth - 1, -beta, -alpha);
-        board_undo(b, moves[i]);
+        node_undo(s, b, moves[i]);
         if (s->aborted)
             return 0;
         if (score > best) {
@@ -279,9 +300,9 @@ static int root_iteration(mnk_solver *s, board *b, root_move *work, int n, int d
         root_move *m = &work[i];
         if (!(m->proven && m->score == MNK_SCORE_WIN - 1)) {
             int alpha = exact_all || best == -SCORE_INF ? -SCORE_INF : best - 1;
-            board_play(b, m->cell);
+            node_play(s, b, m->cell);
             int score = -search(s, b, 1, depth - 1, -SCORE_INF, -alpha);
-            board_undo(b, m->cell);
+            node_undo(s, b, m->cell);
             if (s->aborted)
                 return -SCORE_INF;
             m->score = score;
@@ -448,11 +469,27 @@ static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_a
     }
     if (found && !exact_all)
         return 1;
-    /* The root's moves in the static order, centre first. */
+    /* A win by continuous fours settles the position (forcing.h). */
+    int fours_move;
+    if (!exact_all && nwins == 0 && forcing_win(s, b, true, &fours_move) > 0) {
+        for (int i = 0; i < n; i++)
+            if (rm[i].cell == fours_move) {
+                rm[i].score = WEAK_WIN;
+                rm[i].proven = true;
+            }
+        return empties;
+    }
+    /* The root's moves in the static order, centre first; then, where the
+     * shapes are known, by the threats each makes and stops (forcing.h). */
+    int cells[MNK_MAX_CELLS], index_of[MNK_MAX_CELLS];
+    for (int j = 0; j < n; j++)
+        index_of[rm[j].cell] = j;
     for (int i = 0; i < g->cells; i++)
-        for (int j = 0; j < n; j++)
-            if (rm[j].cell == g->order[i])
-                order[norder++] = j;
+        if (b->cell[g->order[i]] == MNK_EMPTY)
+            cells[norder++] = g->order[i];
+    forcing_order(s, b, cells, norder);
+    for (int i = 0; i < norder; i++)
+        order[i] = index_of[cells[i]];
 
     s->iteration_depth = empties;
     for (int pass = 0; pass < 2 && !(found && !exact_all); pass++) {
@@ -460,9 +497,9 @@ static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_a
             root_move *m = &rm[order[i]];
             if (m->proven)
                 continue;
-            board_play(b, m->cell);
+            node_play(s, b, m->cell);
             int score = weak_question(s, b, empties, pass);
-            board_undo(b, m->cell);
+            node_undo(s, b, m->cell);
             if (s->aborted) {
                 root_move work[MNK_MAX_CELLS];
                 mem_copy(work, rm, sizeof(root_move) * (size_t)n);
@@ -500,9 +537,9 @@ static void weak_draws(mnk_solver *s, board *b, root_move *rm, int n, bool all)
     int empties = b->g->cells - b->filled;
     for (int i = 0; i < n; i++) {
         if (!rm[i].proven) {
-            board_play(b, rm[i].cell);
+            node_play(s, b, rm[i].cell);
             int score = weak_question(s, b, empties, 1);
-            board_undo(b, rm[i].cell);
+            node_undo(s, b, rm[i].cell);
             if (s->aborted)
                 return;
             rm[i].score = score >= 0 ? 0 : -WEAK_WIN;
@@ -632,6 +669,7 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
     *n_out = n;
 
     s->dfpn = use_dfpn(g, o);
+    forcing_begin(s, &b, !o || o->algorithm != MNK_MINIMAX);
     if (o && o->algorithm == MNK_MINIMAX) {
         s->nodes = 1; /* the root */
         root_minimax(s, &b, rm, n);
