@@ -218,8 +218,9 @@ typedef struct mnk_value {
 
 /* What the solver proves: the exact value with plies (strong), or only
  * win, draw or loss (weak: much faster on large boards; plies of wins and
- * losses are then -1, and among winning moves the first the solver finds
- * is chosen). */
+ * losses are then -1, even of a win on the spot, and among winning moves
+ * the first the solver finds is chosen; where every move loses, the
+ * slowest loss, found by a strong search with a node budget). */
 typedef enum mnk_mode { MNK_STRONG = 0, MNK_WEAK = 1 } mnk_mode;
 
 typedef enum mnk_algorithm {

@@ -397,13 +397,14 @@ static int root_alphabeta(mnk_solver *s, board *b, root_move *rm, int n, bool ex
 }
 
 /* A root move's value. Draws end with a full board; weak wins and losses
- * have no known length. */
+ * have no length, not even a win on the spot: the weak solver proves the
+ * result only, and says so the same way for every move. */
 static mnk_value move_value(const mnk_solver *s, const mnk_game *game, const root_move *m)
 {
     mnk_value v = mnk_value_of_score(m->score, m->proven);
     if (v.result == MNK_DRAW)
         v.plies = game->g.cells - game->b.filled;
-    else if (s->weak && v.proven && m->score != MNK_SCORE_WIN - 1)
+    else if (s->weak)
         v.plies = -1;
     return v;
 }
@@ -411,21 +412,49 @@ static mnk_value move_value(const mnk_solver *s, const mnk_game *game, const roo
 /* Weak results at the root: only their sign means anything. */
 #define WEAK_WIN (SCORE_PROVEN + 1)
 
-/* Every move loses (all proven, none wins or draws): the weak search cannot
- * tell a long defence from giving up, so at least the moves that block an
- * immediate win of the opponent come first (still losses, of unknown
- * length). Without this the first empty cell was played, ignoring the
- * threat, in 493 of 496 lost positions tried (issue 10). */
-static void weak_lost_order(const board *b, root_move *rm, int n)
+/* Every move loses (all proven, none wins or draws), and the weak search
+ * cannot tell a long defence from giving up: without more, the first empty
+ * cell was played, ignoring the threat, in 493 of 496 lost positions tried
+ * (issue 10). So the strong search picks the slowest loss, as a strong
+ * solve would, within a budget: as many nodes again as the weak search
+ * took, at least WEAK_LOSS_MIN_NODES, never past the caller's limits. If
+ * it cannot finish, the moves that block an immediate win of the opponent
+ * come first. The values stay weak (losses, their plies unknown): the
+ * move chosen scores -WEAK_WIN, the others one less. The weak result is
+ * proven either way, so a stop here leaves the search complete. */
+#define WEAK_LOSS_MIN_NODES 100000
+static void weak_lost_order(mnk_solver *s, board *b, root_move *rm, int n)
 {
+    root_move work[MNK_MAX_CELLS];
+    uint64_t limit = s->max_nodes;
+    uint64_t cap = s->nodes + (s->nodes > WEAK_LOSS_MIN_NODES ? s->nodes : WEAK_LOSS_MIN_NODES);
+    bool dfpn = s->dfpn;
+    int slowest = MNK_NO_CELL;
+
+    mem_copy(work, rm, sizeof(root_move) * (size_t)n);
+    s->max_nodes = limit && limit < cap ? limit : cap;
+    s->weak = s->dfpn = false;
+    root_alphabeta(s, b, work, n, false, b->g->cells - b->filled);
+    s->weak = true;
+    s->dfpn = dfpn;
+    s->max_nodes = limit;
+    if (!s->aborted) {
+        int best = -SCORE_INF;
+        for (int i = 0; i < n; i++)
+            if (work[i].score > best) {
+                best = work[i].score;
+                slowest = work[i].cell;
+            }
+    }
+    s->aborted = false;
+
     int threats[MNK_MAX_CELLS];
     int nthreats = board_threats(b, 1 - board_side(b), threats, n);
     for (int i = 0; i < n; i++) {
-        bool blocks = false;
-        for (int t = 0; t < nthreats; t++)
-            blocks |= threats[t] == rm[i].cell;
-        if (rm[i].proven && rm[i].score == -WEAK_WIN && !blocks)
-            rm[i].score = -WEAK_WIN - 1;
+        bool chosen = rm[i].cell == slowest;
+        for (int t = 0; t < nthreats && slowest == MNK_NO_CELL; t++)
+            chosen |= threats[t] == rm[i].cell;
+        rm[i].score = chosen ? -WEAK_WIN : -WEAK_WIN - 1;
     }
 }
 
@@ -446,9 +475,12 @@ static int weak_question(mnk_solver *s, board *b, int empties, int pass)
 /* Weak solving: two questions per move at most, "does it win?"
  * (window 0, 1) and, for those that do not, "does it draw?" (window -1, 0),
  * each to the end of the game. A search for the best move stops at the
- * first win, or else at the first draw. Returns the plies searched; if
- * stopped, falls back on one ply so there is still a move. */
-static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_all)
+ * first win, or else at the first draw. With `settle_losses`, a position
+ * where every move loses gets the slowest loss (weak_lost_order). Returns
+ * the plies searched; if stopped, falls back on one ply so there is still
+ * a move. */
+static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_all,
+                     bool settle_losses)
 {
     const geometry *g = b->g;
     int empties = g->cells - b->filled;
@@ -507,6 +539,7 @@ static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_a
                 s->weak = false;
                 s->dfpn = false;
                 root_iteration(s, b, work, n, 1, exact_all);
+                s->weak = true;
                 mem_copy(rm, work, sizeof(root_move) * (size_t)n);
                 s->aborted = true;
                 return 0;
@@ -524,8 +557,8 @@ static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_a
                 break;
         }
     }
-    if (!found)
-        weak_lost_order(b, rm, n);
+    if (!found && settle_losses)
+        weak_lost_order(s, b, rm, n);
     return empties;
 }
 
@@ -585,7 +618,7 @@ static int root_strong(mnk_solver *s, board *b, root_move *rm, int n, bool exact
     mem_copy(saved, rm, sizeof(root_move) * (size_t)n);
 
     s->weak = true;
-    root_weak(s, b, rm, n, false);
+    root_weak(s, b, rm, n, false, false);
     /* A draw at best: no move wins (root_weak asked each) and one draws. */
     bool draw = false, win = false;
     for (int i = 0; i < n && !s->aborted; i++) {
@@ -682,7 +715,7 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
         }
         out->depth = g->cells - b.filled;
     } else if (s->weak) {
-        out->depth = root_weak(s, &b, rm, n, exact_all);
+        out->depth = root_weak(s, &b, rm, n, exact_all, true);
     } else {
         out->depth = root_strong(s, &b, rm, n, exact_all, o && o->seed);
     }
