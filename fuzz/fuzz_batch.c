@@ -39,6 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static mnk_game *game, *scratch;
 static mnk_solver *solver;
+static mnk_engine *engine; /* made by cli_answer_line for the first large board */
 static char out_buf[OUT_BYTES];
 
 /* ---- a small JSON checker (RFC 8259 syntax, no semantics) ---------------- */
@@ -233,7 +234,7 @@ static void answer(cli_options *opt, const char *line, line_status status, long 
 {
     FILE *out = fmemopen(out_buf, sizeof out_buf, "w");
     CHECK(out != NULL);
-    cli_answer_line(out, game, solver, opt, line, status, lineno, analyze);
+    cli_answer_line(out, game, solver, &engine, opt, line, status, lineno, analyze);
     CHECK(!ferror(out));
     long len = ftell(out);
     CHECK(fclose(out) == 0);
