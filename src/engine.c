@@ -143,7 +143,7 @@ mnk_status engine_setup(void *mem, size_t size, bool zeroed, mnk_engine **out)
     mem_set(e, 0, sizeof *e);
     size_t vcf_at = (sizeof *e + 63) & ~(size_t)63;
     vcf_entry *tables = (vcf_entry *)((char *)mem + vcf_at);
-    vcf_setup(&e->vcf, tables, ENGINE_VCF_ENTRIES, tables + ENGINE_VCF_ENTRIES);
+    vcf_setup(&e->vcf, tables, ENGINE_VCF_ENTRIES, tables + ENGINE_VCF_ENTRIES, zeroed);
     e->vcf.keep_going = vcf_keep_going;
     e->vcf.keep_going_ctx = e;
     tt_setup(&e->tt, (char *)mem + engine_header(), size - engine_header(), zeroed);
@@ -575,9 +575,13 @@ static void set_rules(mnk_engine *e, const mnk_game *game)
         r.exact == e->rules.exact)
         return;
     geom_init(&e->g, r);
-    shape_table_init(&e->shapes, r.k, r.exact);
-    for (int i = 0; i < SHAPE_COUNT; i++)
-        e->shapes.weight[i] = e->params.shape_weight[i];
+    /* The shapes depend on k and the rule only, and cost far more to make
+     * than the board's geometry: a new board size keeps them. */
+    if (!e->ready || r.k != e->rules.k || r.exact != e->rules.exact) {
+        shape_table_init(&e->shapes, r.k, r.exact);
+        for (int i = 0; i < SHAPE_COUNT; i++)
+            e->shapes.weight[i] = e->params.shape_weight[i];
+    }
     e->rules = r;
     e->ready = true;
     /* Keys of one rule set mean nothing under another. */
