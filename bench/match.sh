@@ -27,6 +27,13 @@ size=${6:-15}
 rule=${7:-0}
 out=${MATCH_OUT:-.}
 memory=${MATCH_MEMORY:-67108864}
+# Names for the games' lines and files: the command's file name and its
+# options ("pbrain-mnk-greedy"), made to differ, so that every game can be
+# scored for the first engine even when both are the same program.
+name_of() { printf '%s\n' "$1" | sed 's#^[^ ]*/##; s/  *-*/-/g'; }
+n1=$(name_of "$e1")
+n2=$(name_of "$e2")
+[ "$n1" != "$n2" ] || n2="$n2-2"
 mkdir -p "$out"
 stamp=$(date +%Y%m%d-%H%M%S)
 openings=$(mktemp)
@@ -48,24 +55,36 @@ awk -v n=$(((games + 1) / 2)) 'BEGIN {
 }' >"$openings"
 
 "$cli" -each tc=0/"$secs" tolerance=1 maxmemory="$memory" \
-    -engine "cmd=$e1" -engine "cmd=$e2" \
+    -engine "name=$n1" "cmd=$e1" -engine "name=$n2" "cmd=$e2" \
     -rule "$rule" -boardsize "$size" -games "$games" -repeat -drawafter $((size * size)) \
     -openings file="$openings" order=sequential \
     -sgf "$out/match-$stamp.sgf" -msg "$out/match-$stamp.txt" | tee "$log"
 
-# "Score of A vs B: W - L - D [...]": the first engine's wins, losses, draws.
-awk '/Score of/ { line = $0 } END {
-    if (line == "") { print "no score line"; exit }
-    sub(/.*: */, "", line); split(line, f, /[^0-9]+/);
-    w = f[1]; l = f[2]; d = f[3]; n = w + l + d;
-    if (n == 0) { print "no games"; exit }
+# Each game's line, "Finished game N (BLACK vs WHITE): 1-0 {...}", scored for
+# the first engine, whose name the "Score of FIRST vs SECOND" lines give.
+# Not the Score lines' own counts: c-gomoku-cli credits a loss on time to
+# the engine that lost it (seen 2026-11-23: "Finished game 11 (rapfi vs
+# mnk): 1-0 {Black win by time forfeit}" took mnk's score from 3-7 to 4-7).
+awk '/^Score of / && first == "" { first = $0; sub(/^Score of /, "", first); sub(/ vs .*/, "", first) }
+/Finished game/ { games[++n] = $0 }
+END {
+    if (n == 0 || first == "") { print "no games"; exit }
+    w = l = d = 0;
+    for (i = 1; i <= n; i++) {
+        g = games[i];
+        black = (index(g, "(" first " vs ") > 0);
+        if (g ~ /\): 1-0/) { if (black) w++; else l++ }
+        else if (g ~ /\): 0-1/) { if (black) l++; else w++ }
+        else d++;
+        if (g ~ /time forfeit/) forfeits++;
+    }
     s = (w + d / 2) / n;
     # Elo from the score, and its 95% error from the variance of a game.
     var = (w * (1 - s)^2 + l * s^2 + d * (0.5 - s)^2) / n;
     err = 1.96 * sqrt(var / n);
     elo = elo_of(s); lo = elo_of(s - err); hi = elo_of(s + err);
-    printf "games %d: %d wins, %d draws, %d losses; score %.1f%%; Elo %s (95%%: %s .. %s)\n",
-        n, w, d, l, 100 * s, fmt(elo), fmt(lo), fmt(hi);
+    printf "games %d: %d wins, %d draws, %d losses; score %.1f%%; Elo %s (95%%: %s .. %s); %d decided by a time forfeit\n",
+        n, w, d, l, 100 * s, fmt(elo), fmt(lo), fmt(hi), forfeits;
 }
 function elo_of(p) {
     if (p <= 0) return "-inf"; if (p >= 1) return "+inf";
