@@ -1,18 +1,23 @@
 /*
- * tui.c - the full-screen game of `mnk play`, on ncursesw: signals, the
- * searches, the keys and the loop. The state in words is in text.c, the
- * layout, drawing and colours in draw.c (tui_internal.h joins them).
+ * tui.c - the full-screen game of `mnk play`, on ncursesw: the searches,
+ * the keys and the loop. A search runs in a worker thread with the keys
+ * live (think.c); signals, the terminal's state and stopping a search are
+ * in signals.c; the state in words is in text.c, the layout, drawing and
+ * colours in draw.c (tui_internal.h joins them).
  *
  * Design. The screen is a pure function of the state below (the match, the
  * cursor, the modes, one message) and is redrawn whole after every event;
- * curses sends only what changed. Nothing that searches runs while drawing:
- * the analysis overlay is computed before, and drawing only reads it.
+ * curses sends only what changed. Drawing only reads: the analysis overlay
+ * is computed before, and while a search runs the screen shows a copy of
+ * the game taken when it started (the worker may change the match).
  *
- * The computer thinks in the main thread. Its progress callback enforces
- * --time, and redraws the status line (so the clock runs), and Ctrl-C
- * (cbreak mode: a real SIGINT) stops the solver from the signal handler.
- * Keys typed while it thinks wait in the terminal's queue and are handled
- * after the move.
+ * The computer's move, a hint and the analysis each run in a worker thread
+ * (think.c) while this thread reads keys and redraws (so the clock on the
+ * status line runs): Esc, or a key that plays, makes the computer move at
+ * once; q quits without waiting for the search. The solver's progress
+ * callback enforces --time.
+ * A signal (Ctrl-C, Ctrl-\, kill) stops the search from its handler; the
+ * loop then restores the terminal and ends by the same signal.
  *
  * Layout. The board is drawn boxed (a grid of lines) when it fits, with
  * cells as large as the window allows (3 columns by 1 line, up to 15 by 7:
@@ -33,66 +38,10 @@
 #include "tui_internal.h"
 
 #include <locale.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-/* ---- signals and the terminal ------------------------------------------ */
-
-static volatile sig_atomic_t signalled; /* the signal that asks us to leave */
-static mnk_solver *volatile stop_target;
-static volatile sig_atomic_t curses_on;
-
-static void on_signal(int sig)
-{
-    signalled = sig;
-    if (stop_target)
-        mnk_solver_stop(stop_target);
-}
-
-/* A crash must not leave the terminal raw: restore it, then die as before. */
-static void on_fatal_signal(int sig)
-{
-    if (curses_on)
-        endwin();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void leave_curses(void)
-{
-    if (curses_on) {
-        curses_on = 0;
-        endwin();
-    }
-}
-
-static void install_handlers(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    sa.sa_handler = on_fatal_signal;
-    sa.sa_flags = SA_RESETHAND;
-    sigaction(SIGSEGV, &sa, NULL);
-    sigaction(SIGBUS, &sa, NULL);
-    sigaction(SIGFPE, &sa, NULL);
-    sigaction(SIGABRT, &sa, NULL);
-    atexit(leave_curses);
-}
-
-static void restore_handlers(void)
-{
-    int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        signal(sigs[i], SIG_DFL);
-}
 
 double now(void)
 {
@@ -103,50 +52,59 @@ double now(void)
 
 /* ---- searching ------------------------------------------------------------- */
 
+/* In the worker thread (think.c): --time. */
 static int on_progress(void *ctx, const mnk_progress *p)
 {
-    tui *t = ctx;
+    const tui *t = ctx;
     (void)p;
-    if (signalled)
-        return 1;
-    double at = now();
-    if (t->deadline > 0 && at >= t->deadline)
-        return 1;
-    if ((t->thinking || t->analysing) && at >= t->next_draw) {
-        t->next_draw = at + THINK_REDRAW;
-        draw(t);
-    }
-    return 0;
+    return t->deadline > 0 && now() >= t->deadline;
 }
 
-static mnk_search_options begin_search(tui *t)
+static search_job begin_search(tui *t, mnk_status (*run)(search_job *))
 {
-    mnk_search_options o;
-    memset(&o, 0, sizeof o);
+    search_job job;
+    memset(&job, 0, sizeof job);
+    job.run = run;
+    job.t = t;
     t->think_start = now();
     t->deadline = t->seconds > 0 ? t->think_start + t->seconds : 0;
-    t->next_draw = t->think_start + THINK_REDRAW;
-    o.progress = on_progress;
-    o.progress_ctx = t;
-    return o;
+    job.options.progress = on_progress;
+    job.options.progress_ctx = t;
+    return job;
+}
+
+static mnk_status run_computer_move(search_job *j)
+{
+    return mnk_match_computer_move(j->t->match, j->t->solver, &j->options, &j->result);
+}
+
+static mnk_status run_hint(search_job *j)
+{
+    return mnk_match_hint(j->t->match, j->t->solver, &j->options, &j->result);
+}
+
+static mnk_status run_analysis(search_job *j)
+{
+    return mnk_analyze(j->t->solver, mnk_match_game(j->t->match), &j->options, j->t->analysis,
+                       MNK_MAX_CELLS, &j->count, &j->result);
 }
 
 static void computer_move(tui *t)
 {
-    mnk_search_result res;
     mnk_piece side = mnk_game_to_move(game_of(t));
+    search_job job = begin_search(t, run_computer_move);
+    job.computer_moves = true;
     t->thinking = true;
-    mnk_search_options o = begin_search(t);
-    draw(t);
-    mnk_status st = mnk_match_computer_move(t->match, t->solver, &o, &res);
+    think(t, &job);
     double took = now() - t->think_start;
     t->thinking = false;
     t->last_computer_move = now();
     t->hint_cell = MNK_NO_CELL;
-    if (st != MNK_OK) {
-        set_message(t, true, "The computer could not move: %s.", mnk_strerror(st));
+    if (job.status != MNK_OK) {
+        set_message(t, true, "The computer could not move: %s.", mnk_strerror(job.status));
         return;
     }
+    mnk_search_result res = job.result;
     if (took >= THINK_NOTICE || !res.value.proven) {
         char c[8];
         cell_name(t, res.best, c, sizeof c);
@@ -171,18 +129,17 @@ static void update_analysis(tui *t)
     t->analysis_count = 0;
     if (mnk_game_is_over(g))
         return;
-    mnk_search_result res;
-    mnk_search_options o = begin_search(t);
+    search_job job = begin_search(t, run_analysis);
     /* On a board the engine cannot solve at once this takes up to --time:
      * say so while it runs. */
     t->analysing = true;
-    draw(t);
-    mnk_status st = mnk_analyze(t->solver, g, &o, t->analysis, MNK_MAX_CELLS, &t->analysis_count, &res);
+    think(t, &job);
     t->analysing = false;
-    if (st != MNK_OK)
+    if (job.status != MNK_OK)
         return;
+    t->analysis_count = job.count;
     t->analysis_valid = true;
-    t->analysis_complete = res.complete;
+    t->analysis_complete = job.result.complete;
     t->analysis_key = mnk_game_key(g);
     t->analysis_len = mnk_game_history_length(g);
 }
@@ -280,14 +237,17 @@ static void undo(tui *t)
 
 static void hint(tui *t)
 {
-    mnk_search_result res;
     if (mnk_game_is_over(game_of(t))) {
         set_message(t, true, "The game is over: press n for a new game.");
         return;
     }
-    mnk_search_options o = begin_search(t);
-    if (mnk_match_hint(t->match, t->solver, &o, &res) != MNK_OK)
+    search_job job = begin_search(t, run_hint);
+    t->hinting = true;
+    think(t, &job);
+    t->hinting = false;
+    if (job.status != MNK_OK)
         return;
+    mnk_search_result res = job.result;
     char c[8], v[32];
     cell_name(t, res.best, c, sizeof c);
     value_text(res.value, v, sizeof v);
@@ -360,7 +320,7 @@ static void quit(tui *t)
     }
 }
 
-static void handle_key(tui *t, int ch)
+void handle_key(tui *t, int ch)
 {
     if (ch == KEY_RESIZE) {
         return; /* the next draw lays the screen out afresh */
@@ -434,19 +394,19 @@ int tui_run(mnk_match *match, mnk_solver *solver, double seconds)
     t.rules = mnk_game_rules(mnk_match_game(match));
     t.cursor = centre(&t);
     t.hint_cell = MNK_NO_CELL;
+    if (mnk_game_new(t.rules, &t.frozen_game) != MNK_OK)
+        return TUI_UNAVAILABLE;
 
     setlocale(LC_ALL, "");
-    signalled = 0;
-    stop_target = solver;
-    install_handlers();
+    signals_install(solver);
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (!screen) {
-        restore_handlers();
-        stop_target = NULL;
+        signals_restore();
+        mnk_game_free(t.frozen_game);
         return TUI_UNAVAILABLE;
     }
     set_term(screen);
-    curses_on = 1;
+    curses_started();
     cbreak();
     noecho();
     nonl();
@@ -458,8 +418,11 @@ int tui_run(mnk_match *match, mnk_solver *solver, double seconds)
     mouseinterval(0);
     setup_colours(&t);
 
-    while (!t.quit && !signalled) {
-        if (mnk_match_computer_to_move(match) && !t.confirm_quit && !t.prompt_on && !t.help_on) {
+    while (!t.quit && !signals_caught()) {
+        /* A key a search gave back is read before anything else runs. */
+        bool searches = !t.key_back && !t.confirm_quit && !t.prompt_on && !t.help_on;
+        t.key_back = false;
+        if (searches && mnk_match_computer_to_move(match)) {
             double wait = mode_of(&t) == MODE_WATCH && t.last_computer_move > 0
                               ? t.last_computer_move + WATCH_DELAY - now()
                               : 0;
@@ -475,7 +438,8 @@ int tui_run(mnk_match *match, mnk_solver *solver, double seconds)
                 handle_key(&t, ch);
             continue;
         }
-        update_analysis(&t);
+        if (searches)
+            update_analysis(&t);
         draw(&t);
         int ch = getch();
         if (ch != ERR)
@@ -484,11 +448,16 @@ int tui_run(mnk_match *match, mnk_solver *solver, double seconds)
 
     leave_curses();
     delscreen(screen);
-    restore_handlers();
-    stop_target = NULL;
-    int rc = signalled ? 128 + (int)signalled : 0;
+    signals_restore();
+    mnk_game_free(t.frozen_game);
     mnk_tally s = mnk_match_tally(match);
     if (s.human_wins + s.human_losses + s.human_draws > 0)
         printf("You won %d, lost %d, drew %d.\n", s.human_wins, s.human_losses, s.human_draws);
-    return rc;
+    int sig = signals_caught();
+    if (sig) {
+        fflush(stdout);
+        signals_leave(sig);
+        return 128 + sig; /* only if the signal did not end the program */
+    }
+    return 0;
 }
