@@ -54,6 +54,14 @@ bool engine_param_parse(engine_params *p, const char *arg)
         p->futility = (int)v;
         return true;
     }
+    if (strcmp(name, "rootlmr") == 0 && (v == 0 || v == 1)) {
+        p->root_lmr = (int)v;
+        return true;
+    }
+    if (strcmp(name, "leafvcfplies") == 0 && v >= 0) {
+        p->leaf_vcf_plies = (int)v;
+        return true;
+    }
     if (strcmp(name, "leafvcf") == 0 && v >= 0) {
         p->leaf_vcf_nodes = (int)v;
         return true;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make bench: measured numbers for the README, never pass/fail.
+# make bench: measured numbers for docs/research.md, never pass/fail.
 set -eu
 B=${1:-build}
 REPEAT=20

@@ -2,9 +2,9 @@
  * selfplay.c - how strong the levels of `mnk play` are: every level plays
  * GAMES games against a random player and against every level (itself
  * included), half of them as X and half as O, and the wins, draws and
- * losses are printed from the level's side. Numbers only, no verdict: the
- * README quotes them. Reproducible: every game's random choices come from
- * a fixed seed.
+ * losses are printed from the level's side. Numbers only, no verdict:
+ * the player's guide (docs/guide.md) quotes them. Reproducible: every
+ * game's random choices come from a fixed seed.
  *
  *     build/selfplay [GAMES [M,N,K [NODES]]]
  *

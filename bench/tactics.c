@@ -111,8 +111,9 @@ static int gen(int want, uint64_t seed, int min_moves)
     return 0;
 }
 
-/* To max_depth plies, or for turn_ms milliseconds when max_depth is 0. */
-static int depth(int max_depth, uint64_t turn_ms, const char *file, const engine_params *params)
+/* To max_depth plies, or max_nodes nodes, or for turn_ms milliseconds. */
+static int depth(int max_depth, uint64_t max_nodes, uint64_t turn_ms, const char *file,
+                 const engine_params *params)
 {
     mnk_game *game;
     mnk_engine *engine;
@@ -139,7 +140,7 @@ static int depth(int max_depth, uint64_t turn_ms, const char *file, const engine
         }
         mnk_engine_clear(engine);
         mnk_engine_info info;
-        mnk_engine_options o = {.max_depth = max_depth, .turn_ms = turn_ms};
+        mnk_engine_options o = {.max_depth = max_depth, .max_nodes = max_nodes, .turn_ms = turn_ms};
         double t0 = now();
         mnk_engine_think(engine, game, &o, &info);
         double t = now() - t0;
@@ -159,6 +160,8 @@ static int depth(int max_depth, uint64_t turn_ms, const char *file, const engine
     fclose(in);
     if (max_depth)
         printf("depth %d: ", max_depth);
+    else if (max_nodes)
+        printf("%llu nodes a move: ", (unsigned long long)max_nodes);
     else
         printf("%llu ms a move: ", (unsigned long long)turn_ms);
     printf("%d positions, %llu nodes, %.3f s, %.0f nodes/s, mean depth %.1f, least %d\n", n,
@@ -248,11 +251,13 @@ int main(int argc, char **argv)
     if (argc == 4 && strcmp(argv[1], "middle") == 0)
         return gen(atoi(argv[2]), strtoull(argv[3], NULL, 10), 0);
     if (argc == 4 && strcmp(argv[1], "depth") == 0)
-        return depth(atoi(argv[2]), 0, argv[3], &params);
+        return depth(atoi(argv[2]), 0, 0, argv[3], &params);
+    if (argc == 4 && strcmp(argv[1], "nodes") == 0)
+        return depth(0, strtoull(argv[2], NULL, 10), 0, argv[3], &params);
     if (argc == 4 && strcmp(argv[1], "time") == 0)
-        return depth(0, strtoull(argv[2], NULL, 10), argv[3], &params);
+        return depth(0, 0, strtoull(argv[2], NULL, 10), argv[3], &params);
     if (argc >= 3 && strcmp(argv[1], "run") == 0)
         return run(argc - 2, argv + 2);
-    fprintf(stderr, "usage: tactics gen N SEED MIN | middle N SEED | depth D FILE [NAME=VALUE...] | time MS FILE [NAME=VALUE...] | run FILE...\n");
+    fprintf(stderr, "usage: tactics gen N SEED MIN | middle N SEED | depth D FILE [NAME=VALUE...] | nodes N FILE [NAME=VALUE...] | time MS FILE [NAME=VALUE...] | run FILE...\n");
     return 2;
 }

@@ -100,6 +100,8 @@ int cli_make_game(const cli_options *opt, const char *position, mnk_game **out);
 bool cli_set_game(mnk_game *game, const cli_options *opt, const char *position, char *msg,
                   size_t size);
 mnk_solver *cli_make_solver(const cli_options *opt);
+/* An engine with a table of --table; NULL after saying why it failed. */
+mnk_engine *cli_make_engine(const cli_options *opt);
 /* Both, for a subcommand on one position: the game from the options and
  * `position`, and a solver. On error prints why, frees what was made and
  * returns EXIT_FAIL. */
@@ -124,6 +126,8 @@ typedef struct cli_search {
 void cli_search_begin(cli_search *cs, const cli_options *opt, mnk_solver *solver,
                       bool interactive);
 bool cli_search_end(cli_search *cs);
+/* Ctrl-C during the interactive search under way stops this engine too. */
+void cli_search_stops_engine(mnk_engine *engine);
 /* Ctrl-C was pressed during the interactive search under way. */
 bool cli_search_interrupted(void);
 double cli_now(void);

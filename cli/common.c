@@ -452,6 +452,18 @@ mnk_solver *cli_make_solver(const cli_options *opt)
     return s;
 }
 
+mnk_engine *cli_make_engine(const cli_options *opt)
+{
+    mnk_engine *e;
+    mnk_status st = mnk_engine_new(opt->table_bytes, &e);
+    if (st != MNK_OK) {
+        cli_fail("cannot make an engine with a table of %zu MiB: %s", opt->table_bytes >> 20,
+                 mnk_strerror(st));
+        return NULL;
+    }
+    return e;
+}
+
 int cli_make_game_and_solver(const cli_options *opt, const char *position, mnk_game **game,
                              mnk_solver **solver)
 {
@@ -516,9 +528,10 @@ double cli_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* The solver Ctrl-C stops. The handler only sets the solver's stop flag
- * (async-signal-safe) and notes that it happened. */
+/* The solver (or engine) Ctrl-C stops. The handler only sets its stop
+ * flag (async-signal-safe) and notes that it happened. */
 static mnk_solver *volatile interrupt_target;
+static mnk_engine *volatile interrupt_engine;
 static volatile sig_atomic_t interrupted;
 
 static void on_interrupt(int sig)
@@ -527,6 +540,8 @@ static void on_interrupt(int sig)
     interrupted = 1;
     if (interrupt_target)
         mnk_solver_stop(interrupt_target);
+    if (interrupt_engine)
+        mnk_engine_stop(interrupt_engine);
 }
 
 static int on_progress(void *ctx, const mnk_progress *p)
@@ -586,6 +601,11 @@ void cli_search_begin(cli_search *cs, const cli_options *opt, mnk_solver *solver
     sigaction(SIGINT, &sa, NULL);
 }
 
+void cli_search_stops_engine(mnk_engine *engine)
+{
+    interrupt_engine = engine;
+}
+
 bool cli_search_interrupted(void)
 {
     return interrupted != 0;
@@ -597,6 +617,7 @@ bool cli_search_end(cli_search *cs)
         return false;
     signal(SIGINT, SIG_DFL);
     interrupt_target = NULL;
+    interrupt_engine = NULL;
     if (cs->show_progress && cli_now() >= cs->start + PROGRESS_INTERVAL)
         fprintf(stderr, "\r\033[K");
     return interrupted != 0;

@@ -73,6 +73,10 @@ static const cli_command commands[] = {
      "           slowest loss; it never loses a game it can draw\n"
      "Among moves a level cannot tell apart it picks one at random (--seed\n"
      "repeats a game).\n"
+     "On boards of more than 64 cells (15x15 Gomoku) the computer plays with the\n"
+     "engine of mnk pbrain, which keeps its tables between moves: perfect is its\n"
+     "best move in --time, the other levels see what they see on small boards;\n"
+     "the hint is the engine's move and the analysis its score and best line.\n"
      "\n"
      "Keys, the same in both games and on the web page: h hint, u undo (your\n"
      "move and the reply), a analysis (every empty cell's value: W3 win in 3,\n"
@@ -183,6 +187,12 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *name = argv[1];
+    if (strcmp(name, "help") == 0 && argc >= 3 &&
+        (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
+        /* The help of help is the general help. */
+        usage(stdout);
+        return cli_close_stdout(EXIT_OK);
+    }
     if (strcmp(name, "help") == 0 && argc >= 3) {
         /* mnk help COMMAND: that command's --help. */
         const cli_command *cmd = find_command(argv[2]);

@@ -5,7 +5,9 @@
  * line at a time so that a whole game can be piped in.
  *
  * Both are views of one mnk_match (src/match.c), which knows whose turn it
- * is, what undo takes back and what counts in the tally.
+ * is, what undo takes back and what counts in the tally. On a board too
+ * big to solve (mnk_rules_use_engine) the computer's moves, hints and the
+ * analysis are the engine's, kept between moves; elsewhere the solver's.
  *
  * The line game: the board after every move; a move is a cell ("b2" or a
  * number 1..m*n); a bad line gets its reason and the game goes on; a few
@@ -31,6 +33,7 @@
 typedef struct plain {
     mnk_match *match;
     mnk_solver *solver;
+    mnk_engine *engine; /* a board too big to solve (mnk_rules_use_engine); else NULL */
     cli_options opt; /* with the default thinking time filled in */
     bool echo;       /* stdin is not a terminal: show what was read */
     bool interrupted;
@@ -114,15 +117,49 @@ static void print_result(const plain *p)
     print_tally(p);
 }
 
+/* --time and --nodes for the engine. */
+static mnk_engine_options engine_options(const plain *p)
+{
+    mnk_engine_options o = {0};
+    o.turn_ms = p->opt.seconds > 0 ? (uint64_t)(p->opt.seconds * 1000) : 0;
+    o.max_nodes = p->opt.nodes;
+    return o;
+}
+
+/* The engine's move or hint, told as a search result: proven only when
+ * the engine proved it. */
+static mnk_status engine_search(plain *p, bool hint, mnk_search_result *res)
+{
+    mnk_engine_info info;
+    mnk_engine_options o = engine_options(p);
+    cli_search_stops_engine(p->engine);
+    mnk_status st = hint ? mnk_match_engine_hint(p->match, p->engine, &o, &info)
+                         : mnk_match_engine_move(p->match, p->engine, &o, &info);
+    if (st == MNK_OK) {
+        res->best = info.best;
+        res->value = info.value;
+        res->nodes = info.nodes;
+        res->depth = info.depth;
+        res->complete = info.value.proven;
+    }
+    return st;
+}
+
 /* Runs one search with --time, Ctrl-C and progress on a terminal's stderr;
- * `hint` asks for the best move instead of the computer's. */
+ * `hint` asks for the best move instead of the computer's. The engine's
+ * on a board too big to solve, else the solver's. */
 static mnk_status search(plain *p, bool hint, mnk_search_result *res, double *seconds)
 {
     cli_search cs;
+    mnk_status st;
     double start = cli_now();
     cli_search_begin(&cs, &p->opt, p->solver, true);
-    mnk_status st = hint ? mnk_match_hint(p->match, p->solver, &cs.options, res)
-                         : mnk_match_computer_move(p->match, p->solver, &cs.options, res);
+    if (p->engine)
+        st = engine_search(p, hint, res);
+    else if (hint)
+        st = mnk_match_hint(p->match, p->solver, &cs.options, res);
+    else
+        st = mnk_match_computer_move(p->match, p->solver, &cs.options, res);
     if (cli_search_end(&cs))
         p->interrupted = true;
     *seconds = cli_now() - start;
@@ -172,6 +209,32 @@ static void hint(plain *p)
     printf(".\n");
 }
 
+/* The engine's analysis: its evaluation and best line. */
+static void engine_analysis(plain *p)
+{
+    const mnk_game *g = mnk_match_game(p->match);
+    mnk_engine_info info;
+    mnk_engine_options o = engine_options(p);
+    cli_search cs;
+    cli_search_begin(&cs, &p->opt, p->solver, true);
+    cli_search_stops_engine(p->engine);
+    mnk_status st = mnk_engine_think(p->engine, g, &o, &info);
+    if (cli_search_end(&cs))
+        p->interrupted = true;
+    if (st != MNK_OK)
+        return;
+    char v[96];
+    cli_format_value(info.value, v, sizeof v);
+    printf("The engine's view for %s (depth %d, %llu nodes): %s.\nBest line:",
+           side_name(mnk_game_to_move(g)), info.depth, (unsigned long long)info.nodes, v);
+    for (int i = 0; i < info.pv_length; i++) {
+        char c[8];
+        cell_name(p->match, info.pv[i], c, sizeof c);
+        printf(" %s", c);
+    }
+    printf("\n");
+}
+
 static void analysis(plain *p)
 {
     const mnk_game *g = mnk_match_game(p->match);
@@ -181,6 +244,10 @@ static void analysis(plain *p)
     cli_search cs;
     if (mnk_game_is_over(g)) {
         printf("The game is over: n starts a new game, q quits.\n");
+        return;
+    }
+    if (p->engine) {
+        engine_analysis(p);
         return;
     }
     cli_search_begin(&cs, &p->opt, p->solver, true);
@@ -403,6 +470,10 @@ int cmd_play(const cli_options *opt)
     if (!opt->seconds_given)
         p.opt.seconds = DEFAULT_SECONDS;
     p.solver = cli_make_solver(&p.opt);
+    if (p.solver && mnk_rules_use_engine(opt->rules) && !(p.engine = cli_make_engine(&p.opt))) {
+        mnk_solver_free(p.solver);
+        p.solver = NULL;
+    }
     if (!p.solver) {
         free(mem);
         return EXIT_FAIL;
@@ -410,7 +481,7 @@ int cmd_play(const cli_options *opt)
 
     int rc = TUI_UNAVAILABLE;
     if (!opt->plain && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
-        rc = tui_run(match, p.solver, p.opt.seconds);
+        rc = tui_run(match, p.solver, p.engine, p.opt.seconds);
         if (rc == TUI_UNAVAILABLE)
             fprintf(stderr, "mnk: cannot use this terminal full-screen (TERM=%s); "
                             "playing the line game\n",
@@ -420,6 +491,7 @@ int cmd_play(const cli_options *opt)
         p.echo = !isatty(STDIN_FILENO);
         rc = plain_run(&p);
     }
+    mnk_engine_free(p.engine);
     mnk_solver_free(p.solver);
     free(mem);
     return rc;

@@ -383,7 +383,9 @@ mnk_value mnk_value_of_score(int score, bool proven);
  * tell apart. On boards of more than 64 cells that random pick is among
  * the cells within two rows and columns of a mark (of the centre on an
  * empty board), as a person would. A search stopped by a time limit gives
- * every level the values found so far.
+ * every level the values found so far. Boards that large are played
+ * better by the engine, with the same levels: see "The engine in a
+ * match" after the engine's section.
  * =================================================================== */
 
 typedef enum mnk_level {
@@ -583,6 +585,52 @@ void mnk_engine_stop(mnk_engine *engine);
  * A game that is over gets best = MNK_NO_CELL and its result. */
 mnk_status mnk_engine_think(mnk_engine *engine, const mnk_game *game,
                             const mnk_engine_options *options, mnk_engine_info *out);
+
+/* ---------------------------------------------------------------------
+ * The engine in a match: boards too big to solve
+ *
+ * The solver plays a board perfectly when it can see the game's end; on
+ * boards of more than MNK_SOLVER_MAX_CELLS cells (larger than 8x8: 9x9,
+ * 15x15, 20x20 Gomoku) it cannot within a move's time, and the engine
+ * plays far better there. mnk_rules_use_engine() is the one rule that
+ * says which a front end uses: the terminal game, the line game and the
+ * web page call the functions below for such boards and the solver's
+ * (mnk_match_computer_move, mnk_match_hint, mnk_analyze) for the others.
+ *
+ * The levels keep their meaning (see "Matches"): easy, medium and hard
+ * look 1, 2 and 4 plies ahead and see the same wins and losses as with
+ * the solver, found exactly from the engine's shapes (a five, a block, a
+ * double four, and the opponent's), then pick at random among the moves
+ * they cannot tell apart near the marks; they answer at once. perfect is
+ * the engine's own move in the time given: on these boards nothing is
+ * perfect, and it is the strongest level.
+ * ------------------------------------------------------------------- */
+
+/* The largest board, in cells, that the solver plays (8x8). */
+#define MNK_SOLVER_MAX_CELLS 64
+
+/* True for boards of more than MNK_SOLVER_MAX_CELLS cells: a match plays
+ * them with the engine. */
+bool mnk_rules_use_engine(mnk_rules rules);
+
+/* mnk_choose_move() with the engine: perfect is mnk_engine_think() with
+ * the options; the levels below compute the values they see (wins and
+ * losses within 4 plies, exactly) and ignore the options. out gets the
+ * move and, below perfect, its value within 4 plies (MNK_UNKNOWN beyond
+ * them), depth 4, the positions looked at, and a principal variation of
+ * the move alone. MNK_ERR_GAME_OVER for a finished game; the game is not
+ * changed. Any rules work; the levels below perfect pick near the marks
+ * only on boards too big to solve. */
+mnk_status mnk_choose_move_engine(mnk_engine *engine, const mnk_game *game, mnk_level level,
+                                  const mnk_engine_options *options, uint64_t *rng,
+                                  mnk_engine_info *out);
+/* mnk_match_computer_move() with the engine (mnk_choose_move_engine()). */
+mnk_status mnk_match_engine_move(mnk_match *match, mnk_engine *engine,
+                                 const mnk_engine_options *options, mnk_engine_info *out);
+/* mnk_match_hint() with the engine: its move for the side to move, its
+ * evaluation and principal variation (mnk_engine_think()). */
+mnk_status mnk_match_engine_hint(const mnk_match *match, mnk_engine *engine,
+                                 const mnk_engine_options *options, mnk_engine_info *out);
 
 /* ======================== end of the engine ========================= */
 

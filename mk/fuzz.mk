@@ -36,7 +36,7 @@ FZ := $(B)/fuzz
 # ASan and UBSan): libFuzzer's comparison tracing made them ten times
 # slower, and what the targets are after is the text that reaches them.
 FUZZ_NOCOV_SRC := src/board.c src/search.c src/minimax.c src/count.c src/tt.c \
-                  src/shape.c src/threat.c src/engine.c
+                  src/shape.c src/threat.c src/engine.c src/engine_search.c
 FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h tui/*.h pbrain/*.h fuzz/*.h)
 FUZZ_PBRAIN_OBJ := $(FZ)/obj/pbrain/session.o $(FZ)/obj/pbrain/play.o
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(wildcard src/*.c))
@@ -113,7 +113,7 @@ TEST_TARGETS += test-fuzz
 # make fuzz-long: every target until FUZZ_LONG_RUNS executions (10^8) each,
 # two at a time (both cores), from the checked-in seeds; each prints its
 # executions and time at the end (build/fuzz/<target>-long.log). Takes days
-# for the slower targets: see `make fuzz-rate` and the README.
+# for the slower targets: see `make fuzz-rate` and docs/developing.md.
 # make fuzz-rate: each target for FUZZ_RATE_SECONDS (60), two at a time, and
 # the executions per second it reached with the time 10^8 would take.
 FUZZ_LONG_RUNS ?= 100000000

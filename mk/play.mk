@@ -1,7 +1,7 @@
 # play.mk - `mnk play`: the match state machine (library), the line game and
 # the full-screen game (ncursesw), their tests and the self-play bench.
 
-CORE_SRC += src/match.c
+CORE_SRC += src/match.c src/horizon.c
 CLI_SRC += $(wildcard tui/*.c)
 HEADERS += $(wildcard tui/*.h)
 CLI_LIBS += $(shell pkg-config --libs ncursesw)

@@ -19,13 +19,14 @@ WEB_STACK_BYTES := 4194304
 WEB_WASM_FLAGS := --target=wasm32 -O2 -ffreestanding -nostdlib -mbulk-memory \
     $(filter-out -Wmissing-prototypes,$(WARNINGS)) -Iinclude \
     -Wl,--no-entry -Wl,--stack-first -Wl,-z,stack-size=$(WEB_STACK_BYTES) -Wl,--strip-all
-WEB_SOURCES := web/index.html web/style.css web/app.js web/worker.js web/store.js web/view.js web/client.js web/assemble.js
+WEB_SOURCES := web/index.html web/style.css web/app.js web/worker.js web/store.js web/view.js web/client.js \
+    web/board.js web/form.js web/actions.js web/controls.js web/assemble.js
 
 web: $(WEB)/mnk.html
 
 # The exports have no header of their own: export_name is their declaration,
 # hence no -Wmissing-prototypes for them.
-$(WEB)/mnk.wasm: web/wasm_api.c $(CORE_SRC) include/mnk.h src/internal.h
+$(WEB)/mnk.wasm: web/wasm_api.c $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(WEB)
 	clang $(WEB_WASM_FLAGS) -o $@ web/wasm_api.c $(CORE_SRC)
 

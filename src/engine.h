@@ -1,6 +1,7 @@
 /*
  * engine.h - what the engine exposes inside the project beyond mnk.h: its
- * tunable parameters, for the self-play tuner (bench/tune.c). Weights are
+ * tunable parameters, for the self-play tuner (bench/tune.c), and its
+ * board, for the match's levels below perfect (horizon.c). Weights are
  * measured in matches, not guessed; the defaults are the best measured.
  */
 #ifndef MNK_ENGINE_H
@@ -23,10 +24,13 @@ typedef struct engine_params {
     int node_moves;
     int root_moves;
     int lmr_pct;
+    int root_lmr; /* 1: late quiet moves of the root reduced as well */
     /* Past the horizon: plies of threats and answers, and the nodes a
-     * short search for a win by fours may spend at each such position. */
+     * short search for a win by fours may spend at each such position,
+     * from the horizon to leaf_vcf_plies beyond it. */
     int quiescence_plies;
     int leaf_vcf_nodes;
+    int leaf_vcf_plies;
     /* Futility margin a ply (0: no futility pruning). */
     int futility;
 } engine_params;
@@ -34,5 +38,18 @@ typedef struct engine_params {
 void engine_default_params(engine_params *p);
 /* Takes effect at the next mnk_engine_think(). */
 void engine_set_params(mnk_engine *e, const engine_params *p);
+
+/* The engine's own board set up with game's rules and position (its
+ * tables made anew if the rules changed), for a look at the shapes
+ * outside a search (horizon.c). Valid until the next use of the engine. */
+shape_board *engine_position(mnk_engine *e, const mnk_game *game);
+
+/* What a player who looks four plies ahead knows of each legal move of
+ * game: a win or loss within four plies, exactly, as the solver would
+ * prove it; every other move's value is MNK_UNKNOWN with score 0. Every
+ * empty cell in cell order into moves[]; returns how many, and adds the
+ * positions looked at to *nodes. The game must not be over. */
+int engine_horizon_values(mnk_engine *e, const mnk_game *game, mnk_move_value *moves,
+                          uint64_t *nodes);
 
 #endif /* MNK_ENGINE_H */

@@ -292,4 +292,19 @@ struct mnk_game {
     int16_t history[MNK_MAX_CELLS];
 };
 
+/* Inserts move with its key into moves[0..n) and keys[0..n), which are in
+ * decreasing order of key: after the equal keys already there (stable, so
+ * an earlier order breaks ties). The arrays must have room for n + 1. */
+static inline void insert_by_key(int *moves, int *keys, int n, int move, int key)
+{
+    int j = n;
+    while (j > 0 && keys[j - 1] < key) {
+        keys[j] = keys[j - 1];
+        moves[j] = moves[j - 1];
+        j--;
+    }
+    keys[j] = key;
+    moves[j] = move;
+}
+
 #endif /* MNK_INTERNAL_H */

@@ -17,15 +17,15 @@
  * Random choices come from a splitmix64 state that the caller owns, so a
  * match replays exactly from its seed and the library keeps no state.
  */
-#include "internal.h"
+#include "engine.h"
 
 /* How far each level below perfect looks, in plies. */
 static const int level_horizon[MNK_LEVEL_COUNT] = {1, 2, 4, MNK_MAX_CELLS};
 static const char *const level_names[MNK_LEVEL_COUNT] = {"easy", "medium", "hard", "perfect"};
 
-/* On boards with more cells than this, a level's random pick among moves
- * it cannot tell apart stays within NEAR_CELLS rows and columns of a mark. */
-#define NEAR_BOARD_CELLS 64
+/* On boards too big to solve (mnk_rules_use_engine), a level's random
+ * pick among moves it cannot tell apart stays within NEAR_CELLS rows and
+ * columns of a mark. */
 #define NEAR_CELLS 2
 
 struct mnk_match {
@@ -118,6 +118,43 @@ static bool near_play(const mnk_game *game, int cell)
     return false;
 }
 
+/* Step 2 on: which of the n valued moves a player of `level` plays. */
+static int pick_move(const mnk_game *game, mnk_level level, const mnk_move_value *moves, int n,
+                     uint64_t *rng)
+{
+    MNK_ASSERT(n > 0);
+    /* Step 2: what the level sees of them, and the best it sees. */
+    int seen[MNK_MAX_CELLS];
+    int best = -SCORE_INF;
+    for (int i = 0; i < n; i++) {
+        seen[i] = seen_score(moves[i].value.score, level_horizon[level]);
+        if (seen[i] > best)
+            best = seen[i];
+    }
+
+    /* Step 3: the moves it cannot tell from the best; on a large board only
+     * those near the play, if any are. */
+    int ties[MNK_MAX_CELLS], nties = 0, nnear = 0;
+    bool large = mnk_rules_use_engine(mnk_game_rules(game));
+    for (int i = 0; i < n; i++)
+        if (seen[i] == best) {
+            if (large && near_play(game, moves[i].cell)) {
+                /* Near moves go first; the far ones after them. */
+                if (nties > nnear)
+                    ties[nties] = ties[nnear];
+                ties[nnear++] = i;
+                nties++;
+            } else {
+                ties[nties++] = i;
+            }
+        }
+    if (nnear > 0)
+        nties = nnear;
+
+    /* Step 4: one of them at random. */
+    return ties[rng_below(rng, nties)];
+}
+
 mnk_status mnk_choose_move(mnk_solver *solver, const mnk_game *game, mnk_level level,
                            const mnk_search_options *options, uint64_t *rng,
                            mnk_search_result *out)
@@ -141,42 +178,43 @@ mnk_status mnk_choose_move(mnk_solver *solver, const mnk_game *game, mnk_level l
     mnk_status st = mnk_analyze(solver, game, &o, moves, MNK_MAX_CELLS, &n, &res);
     if (st != MNK_OK)
         return st;
-    MNK_ASSERT(n > 0);
-
-    /* Step 2: what the level sees of them, and the best it sees. */
-    int seen[MNK_MAX_CELLS];
-    int best = -SCORE_INF;
-    for (int i = 0; i < n; i++) {
-        seen[i] = seen_score(moves[i].value.score, level_horizon[level]);
-        if (seen[i] > best)
-            best = seen[i];
-    }
-
-    /* Step 3: the moves it cannot tell from the best; on a large board only
-     * those near the play, if any are. */
-    int ties[MNK_MAX_CELLS], nties = 0, nnear = 0;
-    bool large = game->g.cells > NEAR_BOARD_CELLS;
-    for (int i = 0; i < n; i++)
-        if (seen[i] == best) {
-            if (large && near_play(game, moves[i].cell)) {
-                /* Near moves go first; the far ones after them. */
-                if (nties > nnear)
-                    ties[nties] = ties[nnear];
-                ties[nnear++] = i;
-                nties++;
-            } else {
-                ties[nties++] = i;
-            }
-        }
-    if (nnear > 0)
-        nties = nnear;
-
-    /* Step 4: one of them at random. */
-    int pick = ties[rng_below(rng, nties)];
+    int pick = pick_move(game, level, moves, n, rng);
     *out = res;
     out->best = moves[pick].cell;
     out->value = moves[pick].value;
     return MNK_OK;
+}
+
+mnk_status mnk_choose_move_engine(mnk_engine *engine, const mnk_game *game, mnk_level level,
+                                  const mnk_engine_options *options, uint64_t *rng,
+                                  mnk_engine_info *out)
+{
+    if (!engine || !game || !rng || !out || (int)level < 0 || (int)level >= MNK_LEVEL_COUNT)
+        return MNK_ERR_ARGUMENT;
+    if (mnk_game_is_over(game))
+        return MNK_ERR_GAME_OVER;
+    if (level == MNK_LEVEL_PERFECT)
+        return mnk_engine_think(engine, game, options, out);
+
+    /* Step 1: every move's value within the hard level's horizon, exact
+     * (horizon.c): what each level sees of the solver's values. */
+    mnk_move_value moves[MNK_MAX_CELLS];
+    uint64_t nodes = 0;
+    int n = engine_horizon_values(engine, game, moves, &nodes);
+    int pick = pick_move(game, level, moves, n, rng);
+    mem_set(out, 0, sizeof *out);
+    out->best = moves[pick].cell;
+    out->value = moves[pick].value;
+    out->depth = out->seldepth = level_horizon[MNK_LEVEL_HARD];
+    out->nodes = nodes;
+    out->pv_length = 1;
+    out->pv[0] = out->best;
+    return MNK_OK;
+}
+
+bool mnk_rules_use_engine(mnk_rules rules)
+{
+    return rules.m > 0 && rules.n > 0 && (long)rules.m * rules.n > MNK_SOLVER_MAX_CELLS;
 }
 
 /* ---- matches ----------------------------------------------------------- */
@@ -338,25 +376,54 @@ mnk_status mnk_match_play(mnk_match *m, int cell)
     return st;
 }
 
+/* Why the computer may not move now: MNK_OK when it may. */
+static mnk_status computer_may_move(const mnk_match *m)
+{
+    if (mnk_game_is_over(&m->game))
+        return MNK_ERR_GAME_OVER;
+    return mnk_match_computer_to_move(m) ? MNK_OK : MNK_ERR_ARGUMENT;
+}
+
+static void play_computer(mnk_match *m, int cell)
+{
+    mnk_status st = mnk_game_play(&m->game, cell);
+    MNK_ASSERT(st == MNK_OK);
+    (void)st;
+    count_result(m);
+}
+
 mnk_status mnk_match_computer_move(mnk_match *m, mnk_solver *solver,
                                    const mnk_search_options *options, mnk_search_result *out)
 {
     mnk_search_result res;
     if (!m || !solver)
         return MNK_ERR_ARGUMENT;
-    if (mnk_game_is_over(&m->game))
-        return MNK_ERR_GAME_OVER;
-    if (!mnk_match_computer_to_move(m))
-        return MNK_ERR_ARGUMENT;
-    mnk_status st = mnk_choose_move(solver, &m->game, m->level, options, &m->rng, &res);
+    mnk_status st = computer_may_move(m);
+    if (st == MNK_OK)
+        st = mnk_choose_move(solver, &m->game, m->level, options, &m->rng, &res);
     if (st != MNK_OK)
         return st;
-    st = mnk_game_play(&m->game, res.best);
-    MNK_ASSERT(st == MNK_OK);
-    count_result(m);
+    play_computer(m, res.best);
     if (out)
         *out = res;
-    return st;
+    return MNK_OK;
+}
+
+mnk_status mnk_match_engine_move(mnk_match *m, mnk_engine *engine,
+                                 const mnk_engine_options *options, mnk_engine_info *out)
+{
+    mnk_engine_info info;
+    if (!m || !engine)
+        return MNK_ERR_ARGUMENT;
+    mnk_status st = computer_may_move(m);
+    if (st == MNK_OK)
+        st = mnk_choose_move_engine(engine, &m->game, m->level, options, &m->rng, &info);
+    if (st != MNK_OK)
+        return st;
+    play_computer(m, info.best);
+    if (out)
+        *out = info;
+    return MNK_OK;
 }
 
 mnk_status mnk_match_undo(mnk_match *m)
@@ -387,4 +454,14 @@ mnk_status mnk_match_hint(const mnk_match *m, mnk_solver *solver,
         o = *options;
     o.seed = 0;
     return mnk_best_move(solver, &m->game, &o, out);
+}
+
+mnk_status mnk_match_engine_hint(const mnk_match *m, mnk_engine *engine,
+                                 const mnk_engine_options *options, mnk_engine_info *out)
+{
+    if (!m || !engine || !out)
+        return MNK_ERR_ARGUMENT;
+    if (mnk_game_is_over(&m->game))
+        return MNK_ERR_GAME_OVER;
+    return mnk_engine_think(engine, &m->game, options, out);
 }

@@ -108,15 +108,8 @@ int node_moves(mnk_solver *s, const board *b, int *moves, int first, bool restri
             dead_seen = true;
         }
         int key = cell == first ? 1 << 30 : promise;
-        /* Insertion by key, stable so the static order breaks ties. */
-        int j = n++;
-        while (j > 0 && keys[j - 1] < key) {
-            keys[j] = keys[j - 1];
-            moves[j] = moves[j - 1];
-            j--;
-        }
-        keys[j] = key;
-        moves[j] = cell;
+        /* Stable, so the static order breaks ties. */
+        insert_by_key(moves, keys, n++, cell, key);
         if (restrict_far && b->filled == 0) {
             s->restricted = true; /* on an empty large board: the centre only */
             break;

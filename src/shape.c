@@ -156,6 +156,10 @@ static int shape_of_codes(const shape_table *t, unsigned left, unsigned right)
 static void half_codes(const uint8_t *pcell, int p, int step, int h, unsigned code[2]);
 static int combine_shapes(const uint8_t sh[4]);
 
+/* A cell's four shapes as one index of t->combine: sh[d] * dir_weight[d]. */
+static const int16_t dir_weight[4] = {1, SHAPE_COUNT, SHAPE_COUNT * SHAPE_COUNT,
+                                      SHAPE_COUNT * SHAPE_COUNT * SHAPE_COUNT};
+
 /* Slot of a neighbour at offset i (-h..-1, 1..h) in a cell's key. */
 static int key_shift(int h, int i)
 {
@@ -264,6 +268,54 @@ static void cell_shapes(const shape_board *b, int cell, int dir, int out[2])
                               : shape_of_codes(t, l[side], r[side]);
 }
 
+/* Which of cell's lines passes through at, and at what offset (0: none
+ * within reach). */
+static int line_through(const shape_board *b, int cell, int at, int *offset)
+{
+    int m = b->g->m, h = b->t->h;
+    int dr = at / m - cell / m, dc = at % m - cell % m, d, o;
+    if (dr == 0)
+        d = 0, o = dc;
+    else if (dc == 0)
+        d = 1, o = dr;
+    else if (dr == dc)
+        d = 2, o = dr;
+    else if (dr == -dc)
+        d = 3, o = dr;
+    else
+        return -1;
+    if (o == 0 || o > h || o < -h)
+        return -1;
+    *offset = o;
+    return d;
+}
+
+int sb_pattern_with(const shape_board *b, int side, int cell, int at, int piece)
+{
+    const shape_table *t = b->t;
+    int o, d = line_through(b, cell, at, &o), sh;
+    if (d < 0)
+        return b->pat[side][cell];
+    if (t->keyed) {
+        uint32_t key = b->nkey[cell][d] | (uint32_t)piece << key_shift(t->h, o);
+        sh = (t->by_key[key] >> (4 * side)) & 15;
+    } else {
+        /* The line around cell spelled out, with the stone on it. */
+        uint8_t line[2 * (MNK_MAX_SIDE + 1) + 1];
+        int h = t->h, p = b->pos[cell];
+        for (int i = -h; i <= h; i++)
+            line[h + i] = b->pcell[p + i * b->step[d]];
+        line[h + o] = (uint8_t)piece;
+        unsigned l[2], r[2];
+        half_codes(line, h, -1, h, l);
+        half_codes(line, h, 1, h, r);
+        sh = t->tabled ? t->table[(l[side] << (h + 1)) | r[side]]
+                       : shape_of_codes(t, l[side], r[side]);
+    }
+    int combo = b->combo[side][cell] + (sh - b->shape[side][cell][d]) * dir_weight[d];
+    return t->combine[combo];
+}
+
 int sb_shape_slow(const shape_board *b, int cell, int side, int dir)
 {
     if (b->cell[cell] != MNK_EMPTY)
@@ -296,20 +348,23 @@ static int combine_shapes(const uint8_t sh[4])
     return top; /* SHAPE_B3 == PAT_B3, ..., SHAPE_NONE == PAT_NONE */
 }
 
-static int combine(const shape_table *t, const uint8_t sh[4])
+
+static int combo_of(const uint8_t sh[4])
 {
-    return t->combine[((sh[3] * SHAPE_COUNT + sh[2]) * SHAPE_COUNT + sh[1]) * SHAPE_COUNT + sh[0]];
+    return sh[0] * dir_weight[0] + sh[1] * dir_weight[1] + sh[2] * dir_weight[2] +
+           sh[3] * dir_weight[3];
 }
+
+/* Which bit set holds the cells of each pattern, -1 for none. */
+static const int8_t set_of_pattern[PAT_COUNT] = {
+    [PAT_NONE] = -1, [PAT_B1] = -1, [PAT_F1] = -1, [PAT_B2] = -1,      [PAT_F2] = -1,
+    [PAT_B3] = -1,   [PAT_F3] = SB_THREE, [PAT_33] = SB_THREE, [PAT_B4] = SB_FOUR,
+    [PAT_43] = SB_FOUR, [PAT_F4] = SB_FOUR, [PAT_FIVE] = SB_FIVE,
+};
 
 static int set_of(int pat)
 {
-    if (pat == PAT_FIVE)
-        return SB_FIVE;
-    if (pat >= PAT_B4)
-        return SB_FOUR;
-    if (pat >= PAT_F3)
-        return SB_THREE;
-    return -1;
+    return set_of_pattern[pat];
 }
 
 static void set_pattern(shape_board *b, int side, int cell, int pat)
@@ -329,19 +384,33 @@ static void set_pattern(shape_board *b, int side, int cell, int pat)
     b->npat[side][pat]++;
 }
 
+/* A log entry: which shape (side, cell, direction) and what it was. */
+static uint32_t log_entry(int side, int cell, int dir, int old)
+{
+    return (uint32_t)old | (uint32_t)dir << 4 | (uint32_t)side << 6 | (uint32_t)cell << 7;
+}
+
+/* Sets one shape, keeping the value and the pattern in step, and writes
+ * the old one down while a play is logged. */
+static void set_shape(shape_board *b, int side, int cell, int dir, int sh)
+{
+    int old = b->shape[side][cell][dir];
+    if (b->logging)
+        b->log[b->log_len++] = log_entry(side, cell, dir, old);
+    b->value[side] += b->t->weight[sh] - b->t->weight[old];
+    b->shape[side][cell][dir] = (uint8_t)sh;
+    b->combo[side][cell] = (uint16_t)(b->combo[side][cell] + (sh - old) * dir_weight[dir]);
+    set_pattern(b, side, cell, b->t->combine[b->combo[side][cell]]);
+}
+
 /* Recomputes the shapes of an empty cell along one direction. */
 static void refresh_dir(shape_board *b, int cell, int dir)
 {
     int sh[2];
     cell_shapes(b, cell, dir, sh);
-    for (int side = 0; side < 2; side++) {
-        int old = b->shape[side][cell][dir];
-        if (old == sh[side])
-            continue;
-        b->value[side] += b->t->weight[sh[side]] - b->t->weight[old];
-        b->shape[side][cell][dir] = (uint8_t)sh[side];
-        set_pattern(b, side, cell, combine(b->t, b->shape[side][cell]));
-    }
+    for (int side = 0; side < 2; side++)
+        if (b->shape[side][cell][dir] != sh[side])
+            set_shape(b, side, cell, dir, sh[side]);
 }
 
 /* A cell just filled has no shapes; one just emptied gets them back. */
@@ -352,58 +421,56 @@ static void refresh_cell(shape_board *b, int cell)
             refresh_dir(b, cell, d);
         return;
     }
-    for (int side = 0; side < 2; side++) {
-        for (int d = 0; d < 4; d++) {
-            b->value[side] -= b->t->weight[b->shape[side][cell][d]];
-            b->shape[side][cell][d] = SHAPE_NONE;
-        }
-        set_pattern(b, side, cell, PAT_NONE);
-    }
+    for (int side = 0; side < 2; side++)
+        for (int d = 0; d < 4; d++)
+            if (b->shape[side][cell][d] != SHAPE_NONE)
+                set_shape(b, side, cell, d, SHAPE_NONE);
 }
 
-/* Puts what now lies on cell (0 empty, 1 X, 2 O) into the keys of the
- * cells within reach of it. */
-static void update_keys(shape_board *b, int cell, unsigned piece)
+/* Adds or takes away piece (1 X, 2 O) on cell in the keys of the cells
+ * within reach of it: the key's slot for cell holds 0 (empty) or the
+ * piece, so one xor does both. */
+static void toggle_keys(shape_board *b, int cell, unsigned piece)
 {
     int h = b->t->h, p = b->pos[cell];
-    for (int d = 0; d < 4; d++) {
-        int step = b->step[d];
-        for (int i = -h; i <= h; i++) {
-            int c = b->cell_at[p + i * step];
-            if (i == 0 || c < 0)
-                continue;
-            /* cell lies at offset -i from c. */
-            int shift = key_shift(h, -i);
-            b->nkey[c][d] = (b->nkey[c][d] & ~(3u << shift)) | piece << shift;
-        }
-    }
+    for (int d = 0; d < 4; d++)
+        for (int sign = -1; sign <= 1; sign += 2)
+            for (int j = 1; j <= h; j++) {
+                int c = b->cell_at[p + sign * j * b->step[d]];
+                if (c < 0)
+                    break; /* the wall; beyond it only more wall */
+                /* cell lies at offset -sign * j from c. */
+                b->nkey[c][d] ^= piece << key_shift(h, -sign * j);
+            }
 }
 
-/* Everything a change on cell can have changed. */
-static void refresh_around(shape_board *b, int cell)
+/* Everything a change of piece (1 X, 2 O) on cell can have changed: its
+ * own shapes, and along its four lines the keys and shapes of the cells
+ * within reach. */
+static void refresh_around(shape_board *b, int cell, unsigned piece)
 {
     int h = b->t->h, p = b->pos[cell];
-    if (b->t->keyed)
-        update_keys(b, cell, b->cell[cell]);
+    bool keyed = b->t->keyed;
     refresh_cell(b, cell);
-    for (int d = 0; d < 4; d++) {
-        int step = b->step[d];
-        for (int i = -h; i <= h; i++) {
-            int c = b->cell_at[p + i * step];
-            if (i != 0 && c >= 0 && b->cell[c] == MNK_EMPTY)
-                refresh_dir(b, c, d);
-        }
-    }
+    for (int d = 0; d < 4; d++)
+        for (int sign = -1; sign <= 1; sign += 2)
+            for (int j = 1; j <= h; j++) {
+                int c = b->cell_at[p + sign * j * b->step[d]];
+                if (c < 0)
+                    break;
+                if (keyed)
+                    b->nkey[c][d] ^= piece << key_shift(h, -sign * j);
+                if (b->cell[c] == MNK_EMPTY)
+                    refresh_dir(b, c, d);
+            }
 }
 
 static void near_add(shape_board *b, int cell, int delta)
 {
-    const geometry *g = b->g;
-    int r = cell / g->m, c = cell % g->m;
-    for (int rr = r - 2; rr <= r + 2; rr++)
-        for (int cc = c - 2; cc <= c + 2; cc++)
-            if (rr >= 0 && rr < g->n && cc >= 0 && cc < g->m)
-                b->near[rr * g->m + cc] = (uint8_t)(b->near[rr * g->m + cc] + delta);
+    int p = b->pos[cell];
+    for (int dr = -SB_NEAR; dr <= SB_NEAR; dr++)
+        for (int dc = -SB_NEAR; dc <= SB_NEAR; dc++)
+            b->pnear[p + dr * SB_STRIDE + dc] = (uint8_t)(b->pnear[p + dr * SB_STRIDE + dc] + delta);
 }
 
 /* A cell's key read off the padded board. */
@@ -440,6 +507,7 @@ void sb_clear(shape_board *b, const geometry *g, const shape_table *t)
         b->step[d] = dir_dr[d] * SB_STRIDE + dir_dc[d];
     mem_set(b->shape, 0, sizeof b->shape);
     mem_set(b->pat, 0, sizeof b->pat);
+    mem_set(b->combo, 0, sizeof b->combo);
     mem_set(b->npat, 0, sizeof b->npat);
     b->npat[0][PAT_NONE] = b->npat[1][PAT_NONE] = (int16_t)g->cells;
     if (t->keyed)
@@ -449,8 +517,11 @@ void sb_clear(shape_board *b, const geometry *g, const shape_table *t)
         for (int d = 0; d < 4; d++)
             b->nkey[cell][d] = key_of(b, cell, d);
     mem_set(b->set, 0, sizeof b->set);
-    mem_set(b->near, 0, sizeof b->near);
+    mem_set(b->pnear, 0, sizeof b->pnear);
     b->value[0] = b->value[1] = 0;
+    b->log_len = 0;
+    b->log_cap = SB_LOG_SIZE;
+    b->logging = false;
     for (int cell = 0; cell < g->cells; cell++)
         for (int d = 0; d < 4; d++)
             refresh_dir(b, cell, d);
@@ -467,7 +538,7 @@ void sb_set(shape_board *b, const geometry *g, const shape_table *t, const board
         b->cell[cell] = (uint8_t)piece;
         b->pcell[b->pos[cell]] = (uint8_t)piece;
         b->key ^= g->zobrist[piece - 1][cell];
-        b->filled++;
+        b->frame[b->filled++] = SB_UNLOGGED;
         near_add(b, cell, 1);
     }
     for (int cell = 0; cell < g->cells && t->keyed; cell++)
@@ -487,9 +558,15 @@ bool sb_play(shape_board *b, int cell)
     b->cell[cell] = (uint8_t)(side + 1);
     b->pcell[b->pos[cell]] = (uint8_t)(side + 1);
     b->key ^= b->g->zobrist[side][cell];
-    b->filled++;
+    /* Log the play if the log has room for the most it can change. */
+    int f = b->filled++;
+    b->logging = b->log_len + 16 * b->t->h + 8 <= b->log_cap;
+    b->frame[f] = b->logging ? b->log_len : SB_UNLOGGED;
+    b->frame_value[f][0] = b->value[0];
+    b->frame_value[f][1] = b->value[1];
     near_add(b, cell, 1);
-    refresh_around(b, cell);
+    refresh_around(b, cell, (unsigned)side + 1);
+    b->logging = false;
     if (five)
         b->winner = side + 1;
     return five;
@@ -503,10 +580,27 @@ void sb_undo(shape_board *b, int cell)
     b->cell[cell] = MNK_EMPTY;
     b->pcell[b->pos[cell]] = MNK_EMPTY;
     b->key ^= b->g->zobrist[side][cell];
-    b->filled--;
+    int f = --b->filled;
     b->winner = MNK_EMPTY;
     near_add(b, cell, -1);
-    refresh_around(b, cell);
+    if (b->frame[f] == SB_UNLOGGED) {
+        refresh_around(b, cell, (unsigned)side + 1);
+        return;
+    }
+    /* The shapes as they were, newest change first; each shape's pattern
+     * follows it. */
+    if (b->t->keyed)
+        toggle_keys(b, cell, (unsigned)side + 1);
+    for (int i = b->log_len - 1; i >= b->frame[f]; i--) {
+        uint32_t e = b->log[i];
+        int s = (e >> 6) & 1, c = (int)(e >> 7), d = (e >> 4) & 3, old = (int)(e & 15);
+        b->combo[s][c] = (uint16_t)(b->combo[s][c] + (old - b->shape[s][c][d]) * dir_weight[d]);
+        b->shape[s][c][d] = (uint8_t)old;
+        set_pattern(b, s, c, b->t->combine[b->combo[s][c]]);
+    }
+    b->log_len = b->frame[f];
+    b->value[0] = b->frame_value[f][0];
+    b->value[1] = b->frame_value[f][1];
 }
 
 /* Any number that no sum of cell keys is likely to meet. */
@@ -536,11 +630,11 @@ bool sb_consistent(const shape_board *b)
             key ^= g->zobrist[piece - 1][cell];
         }
         int r = cell / g->m, c = cell % g->m, near = 0;
-        for (int rr = r - 2; rr <= r + 2; rr++)
-            for (int cc = c - 2; cc <= c + 2; cc++)
+        for (int rr = r - SB_NEAR; rr <= r + SB_NEAR; rr++)
+            for (int cc = c - SB_NEAR; cc <= c + SB_NEAR; cc++)
                 near += rr >= 0 && rr < g->n && cc >= 0 && cc < g->m &&
                         b->cell[rr * g->m + cc] != MNK_EMPTY;
-        if (near != b->near[cell])
+        if (near != sb_near(b, cell))
             return false;
         for (int d = 0; d < 4 && b->t->keyed; d++)
             if (b->nkey[cell][d] != key_of(b, cell, d))
@@ -554,7 +648,7 @@ bool sb_consistent(const shape_board *b)
                 value[side] += b->t->weight[sh[d]];
             }
             int pat = combine_shapes(sh);
-            if (pat != b->pat[side][cell])
+            if (pat != b->pat[side][cell] || combo_of(sh) != b->combo[side][cell])
                 return false;
             if (set_of(pat) >= 0)
                 cs_add(&set[set_of(pat)][side], cell);

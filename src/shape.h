@@ -114,6 +114,13 @@ typedef struct cellset {
 #define SB_STRIDE (MNK_MAX_SIDE + 2 * SB_PAD)
 #define SB_PADDED (SB_STRIDE * SB_STRIDE)
 #define SB_WALL 3
+/* How far a stone makes cells "near" (candidates for the next move). */
+#define SB_NEAR 2
+
+/* Entries of the undo log (one per changed shape: 4 bytes); a play logs
+ * at most 4 * 2h * 2 + 8 of them. */
+#define SB_LOG_SIZE 8192
+#define SB_UNLOGGED (-1)
 
 /* Which bit set a pattern puts a cell in. */
 enum { SB_FIVE = 0, SB_FOUR = 1, SB_THREE = 2, SB_SETS = 3 };
@@ -135,18 +142,33 @@ typedef struct shape_board {
     uint32_t nkey[MNK_MAX_CELLS][4]; /* neighbour keys, t->keyed only: see SHAPE_KEY_MAX_H */
     uint8_t shape[2][MNK_MAX_CELLS][4];
     uint8_t pat[2][MNK_MAX_CELLS];
+    uint16_t combo[2][MNK_MAX_CELLS]; /* the four shapes as one index (see shape.c) */
     int16_t npat[2][PAT_COUNT]; /* cells of each pattern, empty or not */
     cellset set[SB_SETS][2];
-    /* Stones within two cells (in both coordinates) of each cell. */
-    uint8_t near[MNK_MAX_CELLS];
+    /* Stones within SB_NEAR cells (in both coordinates) of each cell, on
+     * the padded board: see sb_near(). */
+    uint8_t pnear[SB_PADDED];
     /* Sum of the shape weights of every empty cell, per side. */
     int32_t value[2];
+    /* The undo log: sb_play writes down every shape it changes, so that
+     * sb_undo puts them back instead of working them out again. frame[f]
+     * is where the entries of the play that made f + 1 stones start, or
+     * SB_UNLOGGED when that play could not be logged (the log was full,
+     * or the stone came from sb_set): its undo recomputes. */
+    int log_len;
+    int log_cap; /* entries the log may use: SB_LOG_SIZE (a test may lower it) */
+    bool logging;
+    int32_t frame[MNK_MAX_CELLS];
+    int32_t frame_value[MNK_MAX_CELLS][2];
+    uint32_t log[SB_LOG_SIZE];
 } shape_board;
 
 /* Sets up an empty board. t must have been made for g's k. */
 void sb_clear(shape_board *b, const geometry *g, const shape_table *t);
 /* The same position as a solver board. */
 void sb_set(shape_board *b, const geometry *g, const shape_table *t, const board *src);
+/* Stones within SB_NEAR cells of cell, in both coordinates. */
+static inline int sb_near(const shape_board *b, int cell) { return b->pnear[b->pos[cell]]; }
 static inline int sb_side(const shape_board *b) { return (b->filled ^ b->passed) & 1; }
 /* Gives the move to the other side without a stone (the threat search
  * asks what a side could do if it were its turn); a second call undoes it.
@@ -159,6 +181,10 @@ bool sb_play(shape_board *b, int cell);
 void sb_undo(shape_board *b, int cell);
 /* Rebuilds every derived field from the cells and compares: a debug check. */
 bool sb_consistent(const shape_board *b);
+/* The pattern side would have on the empty cell `cell` if `piece` (1 X,
+ * 2 O) stood on the empty cell `at`, without playing it: only the line
+ * through both changes. */
+int sb_pattern_with(const shape_board *b, int side, int cell, int at, int piece);
 /* The shape of cell for side along direction dir, computed from scratch. */
 int sb_shape_slow(const shape_board *b, int cell, int side, int dir);
 
@@ -182,6 +208,14 @@ static inline int cs_count(const cellset *s)
     for (int i = 0; i < SB_WORDS; i++)
         n += __builtin_popcountll(s->w[i]);
     return n;
+}
+/* The lowest cell of s, or MNK_NO_CELL (-1) if it is empty. */
+static inline int cs_first(const cellset *s)
+{
+    for (int i = 0; i < SB_WORDS; i++)
+        if (s->w[i])
+            return i * 64 + __builtin_ctzll(s->w[i]);
+    return MNK_NO_CELL;
 }
 /* The cells of s into cells[], in increasing order; returns how many. */
 static inline int cs_list(const cellset *s, int *cells)

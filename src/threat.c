@@ -59,14 +59,6 @@ static bool vcf_count(vcf_search *v)
     return true;
 }
 
-static int first_cell(const cellset *s)
-{
-    for (int i = 0; i < SB_WORDS; i++)
-        if (s->w[i])
-            return i * 64 + __builtin_ctzll(s->w[i]);
-    return -1;
-}
-
 /* The attacker moves of a VCF for the side to move within depth of them
  * (a five on the spot is one), or 0 if there is none. With `record`, the
  * table's wins are not taken on trust and the line is written from ply on. */
@@ -76,7 +68,7 @@ static int vcf_node(vcf_search *v, shape_board *b, int depth, int ply, bool reco
 
     if (!cs_empty(&b->set[SB_FIVE][side])) {
         if (record) {
-            v->line[ply] = first_cell(&b->set[SB_FIVE][side]);
+            v->line[ply] = cs_first(&b->set[SB_FIVE][side]);
             v->line_len = ply + 1;
         }
         return 1;
@@ -102,7 +94,7 @@ static int vcf_node(vcf_search *v, shape_board *b, int depth, int ply, bool reco
     if (threats >= 2) {
         n = 0;
     } else if (threats == 1) {
-        int f = first_cell(&b->set[SB_FIVE][opp]);
+        int f = cs_first(&b->set[SB_FIVE][opp]);
         n = 0;
         if (cs_has(&b->set[SB_FOUR][side], f))
             moves[n++] = f;
@@ -124,13 +116,13 @@ static int vcf_node(vcf_search *v, shape_board *b, int depth, int ply, bool reco
                     /* The defender blocks one five; another makes it. */
                     cellset rest = b->set[SB_FIVE][side];
                     v->line[ply] = m;
-                    v->line[ply + 1] = first_cell(&rest);
+                    v->line[ply + 1] = cs_first(&rest);
                     cs_del(&rest, v->line[ply + 1]);
-                    v->line[ply + 2] = first_cell(&rest);
+                    v->line[ply + 2] = cs_first(&rest);
                     v->line_len = ply + 3;
                 }
             } else {
-                int block = first_cell(&b->set[SB_FIVE][side]);
+                int block = cs_first(&b->set[SB_FIVE][side]);
                 sb_play(b, block);
                 if (record) {
                     v->line[ply] = m;
@@ -245,9 +237,14 @@ int threat_defences(shape_board *b, int side, int *moves)
                 candidate = within_reach(b, c, threats[t], h);
             if (!candidate)
                 continue;
-            sb_play(b, c);
-            bool stops = !has_open_four(b, side);
-            sb_undo(b, c);
+            /* A stone of the opponent's never makes side's shapes
+             * stronger (it only takes room away, under either rule), so c
+             * stops the threat when it leaves none of the threat cells a
+             * pattern that wins: no need to play it. */
+            bool stops = true;
+            for (int t = 0; t < nt && stops; t++)
+                stops = threats[t] == c ||
+                        sb_pattern_with(b, side, threats[t], c, opp + 1) < PAT_F4;
             if (stops)
                 moves[n++] = c;
         }
@@ -278,7 +275,7 @@ static bool vct_node(vcf_search *v, shape_board *b, int depth, int ply)
 
     if (!cs_empty(&b->set[SB_FIVE][side])) {
         if (ply == 0)
-            v->vct_move = first_cell(&b->set[SB_FIVE][side]);
+            v->vct_move = cs_first(&b->set[SB_FIVE][side]);
         return true;
     }
     if (depth <= 0 || v->aborted || !vcf_count(v))
@@ -309,7 +306,7 @@ static bool vct_node(vcf_search *v, shape_board *b, int depth, int ply)
     if (threats >= 2) {
         n = 0;
     } else if (threats == 1) {
-        moves[0] = first_cell(&b->set[SB_FIVE][opp]); /* the block, if it threatens too */
+        moves[0] = cs_first(&b->set[SB_FIVE][opp]); /* the block, if it threatens too */
         n = 1;
     } else {
         n = vct_moves(b, side, moves);
@@ -326,7 +323,7 @@ static bool vct_node(vcf_search *v, shape_board *b, int depth, int ply)
         } else if (fives >= 2) {
             win = true;
         } else if (fives == 1) {
-            int block = first_cell(&b->set[SB_FIVE][side]);
+            int block = cs_first(&b->set[SB_FIVE][side]);
             sb_play(b, block);
             win = vct_node(v, b, depth - 1, ply + 2);
             sb_undo(b, block);

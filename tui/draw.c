@@ -62,7 +62,10 @@ static int panel_lines(const tui *t, char lines[][240], attr_t *attrs)
     }
     tally_text(t, lines[n], 240);
     attrs[n++] = A_NORMAL;
-    if (t->analysis_on) {
+    if (t->analysis_on && t->engine) {
+        engine_analysis_text(t, lines[n], 240);
+        attrs[n++] = A_NORMAL;
+    } else if (t->analysis_on) {
         char here[96] = "";
         const mnk_game *g = game_of(t);
         if (t->analysis_valid && mnk_game_cell(g, t->cursor) == MNK_EMPTY)
@@ -240,9 +243,25 @@ static void draw_frame(const tui *t)
     }
 }
 
+/* With the engine: the cell's place in the best line ("1" for the move
+ * to play), in the colour of the side that would play it there. */
+static bool line_mark(const tui *t, int cell, char *buf, size_t size, attr_t *attr)
+{
+    int place = engine_line_place(t, cell);
+    if (place == 0)
+        return false;
+    mnk_piece to_move = mnk_game_to_move(game_of(t));
+    mnk_piece by = place % 2 ? to_move : (to_move == MNK_X ? MNK_O : MNK_X);
+    snprintf(buf, size, "%d", place);
+    *attr = mark_attr(t, by) | (place > 1 ? A_DIM : A_NORMAL);
+    return true;
+}
+
 /* The analysis value of an empty cell, short: "W3", "D", "L4", "?". */
 static bool analysis_mark(const tui *t, int cell, char *buf, size_t size, attr_t *attr)
 {
+    if (t->engine)
+        return line_mark(t, cell, buf, size, attr);
     if (!t->analysis_on || !t->analysis_valid)
         return false;
     for (int i = 0; i < t->analysis_count; i++) {
@@ -361,7 +380,8 @@ static const char *const HELP_SCREEN[] = {
     "  g, digits     type a cell (b2 or a number) on larger boards",
     "  h             hint: a best move and its value",
     "  u             undo your last move (and the computer's reply)",
-    "  a             analysis: every empty cell's value (W3, D, L4)",
+    "  a             analysis: every empty cell's value (W3, D, L4); on",
+    "                boards over 64 cells the engine's score and best line",
     "  n             new game",
     "  x  o          play X, play O (the game goes on; the computer",
     "                takes the other side and moves if it is its turn)",

@@ -17,10 +17,12 @@
  *     the program cannot go on, so the handler restores the terminal at
  *     once and dies by the same signal.
  * Stopping: search_stop() is the only function that knows which searchers
- * exist (today the solver; any other searcher the game uses is added there
- * and in stop_target). It is safe from a signal handler and from any
- * thread, and may be called when nothing runs: each searcher clears its
- * flag when its next search starts.
+ * exist (the solver, and the engine on boards too big to solve; any other
+ * searcher the game uses is added there and beside the stop targets). It
+ * is safe from a signal handler and from any thread (mnk_solver_stop and
+ * mnk_engine_stop store to an atomic flag), and may be called when
+ * nothing runs: each searcher clears its flag when its next search
+ * starts.
  */
 #include "tui_internal.h"
 
@@ -51,8 +53,10 @@ static const int FATAL_SIGNALS[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SI
 
 static volatile sig_atomic_t signalled; /* the signal that asks us to leave */
 static volatile sig_atomic_t curses_on;
-/* What search_stop() stops; set while the game runs. */
-static mnk_solver *volatile stop_target;
+/* What search_stop() stops; set while the game runs (the engine only on
+ * boards too big to solve). */
+static mnk_solver *volatile stop_solver;
+static mnk_engine *volatile stop_engine;
 /* Dispositions before the game, put back by signals_restore(). The
  * real-time signals are numbered from SIGRTMIN up. */
 static struct sigaction saved_leave[COUNT(LEAVE_SIGNALS)];
@@ -62,9 +66,12 @@ static struct sigaction saved_rt[MAX_RT];
 
 void search_stop(void)
 {
-    mnk_solver *s = stop_target;
+    mnk_solver *s = stop_solver;
+    mnk_engine *e = stop_engine;
     if (s)
         mnk_solver_stop(s);
+    if (e)
+        mnk_engine_stop(e);
 }
 
 static void on_leave_signal(int sig)
@@ -104,10 +111,11 @@ static void catch(int sig, void (*handler)(int), int flags, struct sigaction *sa
     sigaction(sig, &sa, NULL);
 }
 
-void signals_install(mnk_solver *solver)
+void signals_install(mnk_solver *solver, mnk_engine *engine)
 {
     signalled = 0;
-    stop_target = solver;
+    stop_solver = solver;
+    stop_engine = engine;
     for (size_t i = 0; i < COUNT(LEAVE_SIGNALS); i++)
         catch(LEAVE_SIGNALS[i], on_leave_signal, 0, &saved_leave[i]);
     for (int i = 0; i < rt_count(); i++)
@@ -125,7 +133,8 @@ void signals_restore(void)
         sigaction(SIGRTMIN + i, &saved_rt[i], NULL);
     for (size_t i = 0; i < COUNT(FATAL_SIGNALS); i++)
         sigaction(FATAL_SIGNALS[i], &saved_fatal[i], NULL);
-    stop_target = NULL;
+    stop_solver = NULL;
+    stop_engine = NULL;
 }
 
 int signals_caught(void)

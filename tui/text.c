@@ -98,8 +98,9 @@ void status_text(const tui *t, char *buf, size_t size)
     }
     mnk_piece side = mnk_game_to_move(g);
     if (t->analysing)
-        snprintf(buf, size, "Analysing every empty cell for %s... %.1f s. Esc stops.",
-                 side_name(side), now() - t->think_start);
+        snprintf(buf, size, "Analysing %s for %s... %.1f s. Esc stops.",
+                 t->engine ? "the position" : "every empty cell", side_name(side),
+                 now() - t->think_start);
     else if (t->hinting)
         snprintf(buf, size, "Looking for a hint for %s... %.1f s. Esc stops.%s", side_name(side),
                  now() - t->think_start, last);

@@ -5,7 +5,8 @@
  *
  * Design. curses is not thread-safe, so only the main thread touches the
  * screen and the keyboard; the worker only runs job->run, which touches
- * the match, the solver and the job, and nothing of the screen. While it
+ * the match, the solver or the engine (on boards too big to solve) and
+ * the job, and nothing of the screen. While it
  * runs the main thread does not touch the match: it draws a copy of the
  * game and of the tally taken before the search (t->frozen), and every
  * key that would change the match stops the search first and is given

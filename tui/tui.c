@@ -14,8 +14,9 @@
  * The computer's move, a hint and the analysis each run in a worker thread
  * (think.c) while this thread reads keys and redraws (so the clock on the
  * status line runs): Esc, or a key that plays, makes the computer move at
- * once; q quits without waiting for the search. The solver's progress
- * callback enforces --time.
+ * once; q quits without waiting for the search. On a board too big to
+ * solve the search is the engine's (engine.c), else the solver's. The
+ * solver's progress callback enforces --time; the engine keeps it itself.
  * A signal (Ctrl-C, Ctrl-\, kill) stops the search from its handler; the
  * loop then restores the terminal and ends by the same signal.
  *
@@ -52,7 +53,8 @@ double now(void)
 
 /* ---- searching ------------------------------------------------------------- */
 
-/* In the worker thread (think.c): --time. */
+/* In the worker thread (think.c): --time for the solver (the engine keeps
+ * it itself). */
 static int on_progress(void *ctx, const mnk_progress *p)
 {
     const tui *t = ctx;
@@ -60,16 +62,20 @@ static int on_progress(void *ctx, const mnk_progress *p)
     return t->deadline > 0 && now() >= t->deadline;
 }
 
-static search_job begin_search(tui *t, mnk_status (*run)(search_job *))
+/* A job for think(): the engine's search on a board too big to solve
+ * (engine.c), else the solver's; --time for both. */
+static search_job begin_search(tui *t, mnk_status (*solver_run)(search_job *),
+                               mnk_status (*engine_run)(search_job *))
 {
     search_job job;
     memset(&job, 0, sizeof job);
-    job.run = run;
+    job.run = t->engine ? engine_run : solver_run;
     job.t = t;
     t->think_start = now();
     t->deadline = t->seconds > 0 ? t->think_start + t->seconds : 0;
     job.options.progress = on_progress;
     job.options.progress_ctx = t;
+    job.engine_options.turn_ms = t->seconds > 0 ? (uint64_t)(t->seconds * 1000) : 0;
     return job;
 }
 
@@ -92,7 +98,7 @@ static mnk_status run_analysis(search_job *j)
 static void computer_move(tui *t)
 {
     mnk_piece side = mnk_game_to_move(game_of(t));
-    search_job job = begin_search(t, run_computer_move);
+    search_job job = begin_search(t, run_computer_move, engine_run_move);
     job.computer_moves = true;
     t->thinking = true;
     think(t, &job);
@@ -104,19 +110,30 @@ static void computer_move(tui *t)
         set_message(t, true, "The computer could not move: %s.", mnk_strerror(job.status));
         return;
     }
-    mnk_search_result res = job.result;
-    if (took >= THINK_NOTICE || !res.value.proven) {
+    /* What was found, in words; worth saying after a quick move too when
+     * the solver could not prove it, or the engine did. */
+    char found[96];
+    int cell;
+    bool notable;
+    if (t->engine) {
+        cell = job.info.best;
+        engine_value_text(&job.info, side, found, sizeof found);
+        notable = job.info.value.proven;
+    } else {
+        cell = job.result.best;
+        snprintf(found, sizeof found, "%s",
+                 job.result.value.proven ? "proven" : "not proven, the best move found");
+        notable = !job.result.value.proven;
+    }
+    if (took >= THINK_NOTICE || notable) {
         char c[8];
-        cell_name(t, res.best, c, sizeof c);
-        if (res.value.proven)
-            set_message(t, false, "%s played %s after %.1f s: proven.", side_name(side), c, took);
-        else
-            set_message(t, false, "%s played %s after %.1f s: not proven, the best move found.",
-                        side_name(side), c, took);
+        cell_name(t, cell, c, sizeof c);
+        set_message(t, false, "%s played %s after %.1f s: %s.", side_name(side), c, took, found);
     }
 }
 
-/* Brings the analysis overlay up to date with the position. */
+/* Brings the analysis overlay up to date with the position: every empty
+ * cell's value by the solver, or the engine's evaluation and best line. */
 static void update_analysis(tui *t)
 {
     const mnk_game *g = game_of(t);
@@ -129,17 +146,19 @@ static void update_analysis(tui *t)
     t->analysis_count = 0;
     if (mnk_game_is_over(g))
         return;
-    search_job job = begin_search(t, run_analysis);
-    /* On a board the engine cannot solve at once this takes up to --time:
-     * say so while it runs. */
+    search_job job = begin_search(t, run_analysis, engine_run_analysis);
+    /* On a board the solver cannot solve at once, and with the engine,
+     * this takes up to --time: say so while it runs. */
     t->analysing = true;
     think(t, &job);
     t->analysing = false;
     if (job.status != MNK_OK)
         return;
-    t->analysis_count = job.count;
+    if (t->engine)
+        t->engine_view = job.info;
+    else
+        t->analysis_count = job.count; /* t->analysis was filled in place */
     t->analysis_valid = true;
-    t->analysis_complete = job.result.complete;
     t->analysis_key = mnk_game_key(g);
     t->analysis_len = mnk_game_history_length(g);
 }
@@ -241,12 +260,16 @@ static void hint(tui *t)
         set_message(t, true, "The game is over: press n for a new game.");
         return;
     }
-    search_job job = begin_search(t, run_hint);
+    search_job job = begin_search(t, run_hint, engine_run_hint);
     t->hinting = true;
     think(t, &job);
     t->hinting = false;
     if (job.status != MNK_OK)
         return;
+    if (t->engine) {
+        engine_hint_text(t, &job.info);
+        return;
+    }
     mnk_search_result res = job.result;
     char c[8], v[32];
     cell_name(t, res.best, c, sizeof c);
@@ -384,12 +407,13 @@ void handle_key(tui *t, int ch)
 
 /* ---- the loop --------------------------------------------------------------- */
 
-int tui_run(mnk_match *match, mnk_solver *solver, double seconds)
+int tui_run(mnk_match *match, mnk_solver *solver, mnk_engine *engine, double seconds)
 {
     static tui t; /* large (the analysis); one game at a time */
     memset(&t, 0, sizeof t);
     t.match = match;
     t.solver = solver;
+    t.engine = engine;
     t.seconds = seconds;
     t.rules = mnk_game_rules(mnk_match_game(match));
     t.cursor = centre(&t);
@@ -398,7 +422,7 @@ int tui_run(mnk_match *match, mnk_solver *solver, double seconds)
         return TUI_UNAVAILABLE;
 
     setlocale(LC_ALL, "");
-    signals_install(solver);
+    signals_install(solver, engine);
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (!screen) {
         signals_restore();

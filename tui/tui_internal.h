@@ -1,9 +1,10 @@
 /*
  * tui_internal.h - what the files of the full-screen game share (tui.c:
- * the searches, the keys and the loop; think.c: a search in a worker
- * thread with the keys live; signals.c: signals, the terminal, stopping a
- * search; text.c: the state in words; draw.c: layout, drawing and
- * colours). Not part of any public API.
+ * the searches, the keys and the loop; engine.c: the searches on boards
+ * too big to solve, in words; think.c: a search in a worker thread with
+ * the keys live; signals.c: signals, the terminal, stopping a search;
+ * text.c: the state in words; draw.c: layout, drawing and colours). Not
+ * part of any public API.
  */
 #ifndef MNK_TUI_INTERNAL_H
 #define MNK_TUI_INTERNAL_H
@@ -53,6 +54,10 @@ typedef struct layout {
 typedef struct tui {
     mnk_match *match;
     mnk_solver *solver;
+    /* Boards too big to solve (mnk_rules_use_engine) are the engine's:
+     * the computer's moves, hints and the analysis (engine.c). NULL on
+     * the others. */
+    mnk_engine *engine;
     double seconds;
     mnk_rules rules;
     bool colour;
@@ -64,8 +69,8 @@ typedef struct tui {
     uint64_t analysis_key;
     int analysis_len;
     int analysis_count;
-    bool analysis_complete;
     mnk_move_value analysis[MNK_MAX_CELLS];
+    mnk_engine_info engine_view; /* the analysis when the engine plays */
     int hint_cell;        /* MNK_NO_CELL unless a hint is shown */
 
     char message[200];    /* one line of news: refusals, hints, notes */
@@ -97,14 +102,18 @@ typedef struct tui {
 #define HELP_SETUP "x play X, o play O, t two players, w watch, +/- level."
 
 /* One search for think.c: run() is called in the worker thread and may
- * touch only the match, the solver and the job (never curses). */
+ * touch only the match, the solver or the engine, and the job (never
+ * curses). The solver's searches fill result (and count); the engine's
+ * (t->engine set, engine.c) fill info. */
 typedef struct search_job {
     mnk_status (*run)(struct search_job *job);
     tui *t;
     bool computer_moves; /* the computer's move: the keys that play mean "now" */
     mnk_search_options options;
     mnk_search_result result;
-    int count;           /* the analysis: moves valued */
+    int count;           /* the solver's analysis: moves valued */
+    mnk_engine_options engine_options;
+    mnk_engine_info info;
     mnk_status status;   /* what run() returned */
 } search_job;
 
@@ -118,7 +127,8 @@ void handle_key(tui *t, int ch);
 void think(tui *t, search_job *job);
 
 /* signals.c: signals, the terminal, stopping */
-void signals_install(mnk_solver *solver); /* solver: what a signal stops */
+/* solver and engine (or NULL): what a signal and search_stop() stop */
+void signals_install(mnk_solver *solver, mnk_engine *engine);
 void signals_restore(void);               /* the dispositions as they were */
 int signals_caught(void); /* a signal asking the program to leave, or 0 */
 /* The mask of a worker thread: every signal but the faults. */
@@ -143,6 +153,17 @@ void status_text(const tui *t, char *buf, size_t size);
 void tally_text(const tui *t, char *buf, size_t size);
 void title_text(const tui *t, char *buf, size_t size);
 void value_text(mnk_value v, char *buf, size_t size);
+
+/* engine.c: the engine's searches on boards too big to solve (job->run
+ * for think(), in the worker thread), and what they found in words */
+mnk_status engine_run_move(search_job *j);
+mnk_status engine_run_hint(search_job *j);
+mnk_status engine_run_analysis(search_job *j);
+void engine_hint_text(tui *t, const mnk_engine_info *info);
+void engine_value_text(const mnk_engine_info *info, mnk_piece side, char *buf, size_t size);
+void engine_line_text(const tui *t, char *buf, size_t size);
+void engine_analysis_text(const tui *t, char *buf, size_t size);
+int engine_line_place(const tui *t, int cell);
 
 /* draw.c: layout and drawing */
 int cell_at(const tui *t, int y, int x);

@@ -53,14 +53,10 @@ html = inline(html, '<link rel="stylesheet" href="style.css">',
   `<style>\n${safe(read('style.css'), '</style', 'style.css')}</style>`);
 html = inline(html, '<script id="mnk-worker-source" type="text/plain" src="worker.js"></script>',
   `<script id="mnk-worker-source" type="text/plain">\n${safe(worker, '</script', 'worker.js')}</script>`);
-html = inline(html, '<script src="store.js"></script>',
-  `<script>\n${safe(read('store.js'), '</script', 'store.js')}</script>`);
-html = inline(html, '<script src="view.js"></script>',
-  `<script>\n${safe(read('view.js'), '</script', 'view.js')}</script>`);
-html = inline(html, '<script src="client.js"></script>',
-  `<script>\n${safe(read('client.js'), '</script', 'client.js')}</script>`);
-html = inline(html, '<script src="app.js"></script>',
-  `<script>\n${safe(read('app.js'), '</script', 'app.js')}</script>`);
+/* The page's scripts, in the order index.html loads them. */
+for (const name of ['store.js', 'view.js', 'client.js', 'board.js', 'form.js', 'actions.js', 'controls.js', 'app.js'])
+  html = inline(html, `<script src="${name}"></script>`,
+    `<script>\n${safe(read(name), '</script', name)}</script>`);
 
 fs.mkdirSync(path.dirname(outPath), { recursive: true });
 fs.writeFileSync(outPath, html);

@@ -1,7 +1,8 @@
 /*
  * view.js - the page's words and the "how it thinks" panel's content, as
  * functions of the data they show (no engine, no page state): the values'
- * wording, numbers, and the panel's table built from the worker's "think"
+ * and the engine's findings' wording, the rules and the tally in words,
+ * numbers, and the panel's table built from the worker's "think"
  * answer (web/worker.js), the move list's entries and the winning line's
  * stroke.
  */
@@ -15,6 +16,46 @@ const mnkView = (() => {
     if (!v || !v.proven || v.result === 'unknown') return 'not proven';
     if (v.result === 'draw') return 'draw';
     return `${v.result} in ${v.plies}`;
+  }
+
+  /* The engine's scores (include/mnk.h): estimates stay within
+   * ENGINE_EVAL_MAX; beyond lie wins (losses) it sees in SCORE_WIN - score
+   * plies without a proof. */
+  const ENGINE_EVAL_MAX = 20000;
+  const SCORE_WIN = 30000;
+
+  /* What the engine found for side (who was to move): r has the value and
+   * the engine's score and depth (the worker's engineResult). */
+  function engineText(r, side) {
+    const v = r.value;
+    const { score, depth } = r.engine || r;
+    const who = sideName(side);
+    if (v.proven && v.result === 'win') return v.plies < 0 ? `${who} wins by threes and fours, proven` : `${who} wins in ${v.plies}, proven`;
+    if (v.proven && v.result === 'loss') return `${who} loses in ${v.plies}, proven`;
+    if (v.proven) return 'a draw, proven';
+    if (score > ENGINE_EVAL_MAX) return `${who} wins in ${SCORE_WIN - score} as far as the engine sees, not proven`;
+    if (score < -ENGINE_EVAL_MAX) return `${who} loses in ${SCORE_WIN + score} as far as the engine sees, not proven`;
+    if (depth > 0) return `score ${score >= 0 ? '+' : ''}${score} for ${who} at depth ${depth}, not proven`;
+    return 'not searched: a forced reply or the first move';
+  }
+
+  /* What wins under the rules, in words. */
+  function winsText(r) {
+    return r.exact ? `exactly ${r.k} in a row wins, an overline does not` : `${r.k} in a row wins`;
+  }
+
+  function rulesKey(r) {
+    return `${r.m},${r.n},${r.k}${r.exact ? ',exact' : ''}`;
+  }
+
+  function tallyText(t) {
+    if (t.games === 0) return 'No games yet.';
+    const games = t.games === 1 ? '1 game' : `${fmt(t.games)} games`;
+    let text = `${games}: X won ${fmt(t.x_wins)}, O won ${fmt(t.o_wins)}, ${fmt(t.draws)} drawn.`;
+    const vs = t.human_wins + t.human_losses + t.human_draws;
+    if (vs > 0)
+      text += ` Against the computer: ${fmt(t.human_wins)} won, ${fmt(t.human_losses)} lost, ${fmt(t.human_draws)} drawn.`;
+    return text;
   }
 
   function valueShort(v) {
@@ -197,5 +238,5 @@ const mnkView = (() => {
     return svg;
   }
 
-  return { fmt, sideName, valueText, valueShort, para, howNodes, howNews, moverOf, moveItems, winLine };
+  return { fmt, sideName, valueText, valueShort, engineText, winsText, rulesKey, tallyText, para, howNodes, howNews, moverOf, moveItems, winLine };
 })();

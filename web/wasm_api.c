@@ -11,12 +11,22 @@
  * count. Nothing is allocated: the buffers are sized at compile time and
  * web_init() checks that the library's *_size() fit them.
  *
- * Limits. The library has no clock. A search given `timed` calls the
- * imported web_progress() every few thousand nodes, which reports progress
- * to the page and returns nonzero past the worker's deadline; the search
- * then plays the best move found so far. The page's Stop button terminates
- * the whole worker instead (a worker cannot receive a message while it
- * computes) and starts a new one.
+ * The engine. Boards too big to solve (mnk_rules_use_engine) are played,
+ * hinted and analysed by the engine (web_engine_*), set up in static
+ * memory beside the solver at its first use and kept between moves and
+ * games, so that its
+ * tables carry over as in `mnk pbrain`. Its answers (move, value, depth,
+ * nodes, principal variation) are read through web_info_*.
+ *
+ * Limits. The library has no clock. A solver's search given `timed` calls
+ * the imported web_progress() every few thousand nodes, which reports
+ * progress to the page and returns nonzero past the worker's deadline; the
+ * search then plays the best move found so far. The engine keeps its own
+ * time limit on the clock the worker gives (the imported web_clock_ms(),
+ * performance.now()) and reports each finished iteration to
+ * web_progress(). The page's Stop button terminates the whole worker
+ * instead (a worker cannot receive a message while it computes) and
+ * starts a new one, with a new engine.
  *
  * Numbers that may exceed 32 bits (node counts) cross as doubles, exact up
  * to 2^53.
@@ -33,15 +43,24 @@
 #define WEB_SOLVER_SLACK ((size_t)64 << 10)
 /* Room for a game and for a match (checked against the library in web_init). */
 #define WEB_GAME_BYTES ((size_t)256 << 10)
+/* The engine's table: 16 MiB, as the solver's; and room for the engine's
+ * own state in front of it (its threat tables and shapes, 3.3 MiB). */
+#define WEB_ENGINE_TABLE_BYTES ((size_t)16 << 20)
+#define WEB_ENGINE_SLACK ((size_t)4 << 20)
 
 /* Called from searches that have a time limit; nonzero stops the search. */
 WEB_IMPORT(web_progress) int web_progress(double nodes, int depth);
+/* Milliseconds from a fixed point, never going back: the engine's clock. */
+WEB_IMPORT(web_clock_ms) double web_clock_ms(void);
 
 static _Alignas(64) unsigned char solver_mem[WEB_TABLE_BYTES + WEB_SOLVER_SLACK];
 static _Alignas(64) unsigned char match_mem[WEB_GAME_BYTES];
 static _Alignas(64) unsigned char scratch_mem[WEB_GAME_BYTES];
+static _Alignas(64) unsigned char engine_mem[WEB_ENGINE_TABLE_BYTES + WEB_ENGINE_SLACK];
 
 static mnk_solver *solver;
+static mnk_engine *engine;
+static mnk_engine_info info;
 static mnk_match *match;
 static mnk_game *scratch;
 
@@ -58,6 +77,27 @@ static int progress(void *ctx, const mnk_progress *p)
 {
     (void)ctx;
     return web_progress((double)p->nodes, p->depth);
+}
+
+static uint64_t clock_ms(void *ctx)
+{
+    (void)ctx;
+    return (uint64_t)web_clock_ms();
+}
+
+static void engine_report(void *ctx, const mnk_engine_info *found)
+{
+    (void)ctx;
+    web_progress((double)found->nodes, found->depth);
+}
+
+/* The engine's options: a move's time (0: none) and progress reports. */
+static mnk_engine_options engine_options(double time_ms)
+{
+    mnk_engine_options o = {0};
+    o.turn_ms = time_ms > 0 ? (uint64_t)time_ms : 0;
+    o.report = engine_report;
+    return o;
 }
 
 static mnk_search_options options(int algorithm, double max_nodes, int timed)
@@ -91,7 +131,8 @@ WEB_EXPORT(web_init) int web_init(uint32_t seed_lo, uint32_t seed_hi, int m, int
     mnk_status st;
     size_t solver_bytes = mnk_solver_size(WEB_TABLE_BYTES);
     if (solver_bytes > sizeof solver_mem || mnk_match_size() > sizeof match_mem ||
-        mnk_game_size() > sizeof scratch_mem)
+        mnk_game_size() > sizeof scratch_mem ||
+        mnk_engine_size(WEB_ENGINE_TABLE_BYTES) > sizeof engine_mem)
         return failed(MNK_ERR_MEMORY, "the page's static buffers are too small for this library");
     if ((st = mnk_solver_init(solver_mem, solver_bytes, &solver)) != MNK_OK)
         return failed(st, "the solver could not be set up");
@@ -109,6 +150,11 @@ WEB_EXPORT(web_init) int web_init(uint32_t seed_lo, uint32_t seed_hi, int m, int
 WEB_EXPORT(web_table_bytes) double web_table_bytes(void)
 {
     return (double)WEB_TABLE_BYTES;
+}
+
+WEB_EXPORT(web_engine_table_bytes) double web_engine_table_bytes(void)
+{
+    return (double)WEB_ENGINE_TABLE_BYTES;
 }
 
 WEB_EXPORT(web_error_text) const char *web_error_text(void)
@@ -154,6 +200,53 @@ WEB_EXPORT(web_computer_move) int web_computer_move(double max_nodes, int timed)
 {
     mnk_search_options o = options(MNK_ALPHABETA, max_nodes, timed);
     return mnk_match_computer_move(match, solver, &o, &result);
+}
+
+/* The engine, set up at its first use (clearing its tables takes a
+ * quarter of a second, which small boards never need to wait for) and
+ * then kept for the worker's life: its tables carry over between moves
+ * and games. */
+static mnk_status ready_engine(void)
+{
+    if (engine)
+        return MNK_OK;
+    mnk_status st = mnk_engine_init(engine_mem, mnk_engine_size(WEB_ENGINE_TABLE_BYTES), &engine);
+    if (st != MNK_OK)
+        return failed(st, "the engine could not be set up");
+    mnk_engine_set_clock(engine, clock_ms, 0);
+    return MNK_OK;
+}
+
+/* Whether the match's board is the engine's (mnk_rules_use_engine). */
+WEB_EXPORT(web_uses_engine) int web_uses_engine(void)
+{
+    return mnk_rules_use_engine(mnk_game_rules(mnk_match_game(match)));
+}
+
+/* The computer's move through the engine, within time_ms (0: no limit);
+ * what it found in the info. */
+WEB_EXPORT(web_engine_move) int web_engine_move(double time_ms)
+{
+    mnk_engine_options o = engine_options(time_ms);
+    mnk_status st = ready_engine();
+    return st != MNK_OK ? st : mnk_match_engine_move(match, engine, &o, &info);
+}
+
+/* The engine's move for the side to move, played or not: a hint. */
+WEB_EXPORT(web_engine_hint) int web_engine_hint(double time_ms)
+{
+    mnk_engine_options o = engine_options(time_ms);
+    mnk_status st = ready_engine();
+    return st != MNK_OK ? st : mnk_match_engine_hint(match, engine, &o, &info);
+}
+
+/* The analysis on the engine's boards: its evaluation and principal
+ * variation of the match's position, in the info. */
+WEB_EXPORT(web_engine_analyze) int web_engine_analyze(double time_ms)
+{
+    mnk_engine_options o = engine_options(time_ms);
+    mnk_status st = ready_engine();
+    return st != MNK_OK ? st : mnk_engine_think(engine, mnk_match_game(match), &o, &info);
 }
 
 WEB_EXPORT(web_undo) int web_undo(void)
@@ -413,5 +506,26 @@ WEB_EXPORT(web_count_field) double web_count_field(int which)
         if (which >= 100 && which - 100 < count.plies)
             return (double)count.nodes_per_ply[which - 100];
         return 0;
+    }
+}
+
+/* The engine's last answer: 0 best, 1 result, 2 plies, 3 score, 4 proven,
+ * 5 depth, 6 principal variation's length, 7 nodes; 100 + i the
+ * variation's i-th move. */
+WEB_EXPORT(web_info) double web_info(int which)
+{
+    switch (which) {
+    case 0: return info.best;
+    case 1: return info.value.result;
+    case 2: return info.value.plies;
+    case 3: return info.value.score;
+    case 4: return info.value.proven;
+    case 5: return info.depth;
+    case 6: return info.pv_length;
+    case 7: return (double)info.nodes;
+    default:
+        if (which >= 100 && which - 100 < info.pv_length)
+            return info.pv[which - 100];
+        return MNK_NO_CELL;
     }
 }

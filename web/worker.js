@@ -13,6 +13,14 @@
  * which then answers with the best move found so far. To stop earlier the
  * page terminates this worker and starts another one with the same moves.
  *
+ * Boards too big to solve (the library's mnk_rules_use_engine, asked
+ * through web_uses_engine) are the engine's: the computer's move, the hint
+ * and the analysis go to web_engine_*, which keeps its own time on the
+ * clock given here (performance.now()) and reports each iteration to
+ * web_progress(). Its answers carry `engine`: the evaluation (score and
+ * depth) and the principal variation. The engine lives as long as this
+ * worker: its tables are kept from move to move and game to game.
+ *
  * The WebAssembly arrives inlined as base64 (web/assemble.js puts it where
  * the marker below is), so the page needs no network and works from file://.
  */
@@ -62,7 +70,7 @@ async function load() {
   const bytes = decodeBase64(WASM_BASE64);
   wasmBytes = bytes.length;
   const { instance } = await WebAssembly.instantiate(bytes, {
-    env: { web_progress: webProgress },
+    env: { web_progress: webProgress, web_clock_ms: () => performance.now() },
   });
   api = instance.exports;
   memory = api.memory;
@@ -136,6 +144,24 @@ function searchResult() {
     nodes: api.web_result_nodes(),
     depth: api.web_result_depth(),
     complete: !!api.web_result_complete(),
+  };
+}
+
+/* The engine's last answer as a search result, with its evaluation and
+ * principal variation (cells and names). */
+function engineResult() {
+  const best = api.web_info(0);
+  const pv = [];
+  for (let i = 0; i < api.web_info(6); i++) pv.push(api.web_info(100 + i));
+  const proven = !!api.web_info(4);
+  return {
+    cell: best,
+    name: best >= 0 ? cellNames()[best] : null,
+    value: value(api.web_info(1), api.web_info(2), proven),
+    nodes: api.web_info(7),
+    depth: api.web_info(5),
+    complete: proven,
+    engine: { score: api.web_info(3), depth: api.web_info(5), pv, pvNames: pv.map((c) => cellNames()[c]) },
   };
 }
 
@@ -257,7 +283,7 @@ const ops = {
     for (const cell of moves || []) check(api.web_play(cell));
     check(api.web_set_players(players.x, players.o));
     check(api.web_set_level(level));
-    return { tableBytes: api.web_table_bytes(), wasmBytes };
+    return { tableBytes: api.web_table_bytes(), engineTableBytes: api.web_engine_table_bytes(), wasmBytes };
   },
   setRules({ m, n, k, exact = false }) {
     check(api.web_set_rules(m, n, k, exact ? 1 : 0), true);
@@ -290,6 +316,8 @@ const ops = {
   /* The value of each move of a line of play for the side that played it,
    * as the analysis gives it in the position before the move. */
   lineValues({ line, timeMs }) {
+    /* The engine values positions, not every move: none on its boards. */
+    if (api.web_uses_engine()) return line.map(() => null);
     return timed(timeMs, (t) => {
       check(api.web_scratch_reset(), true);
       const values = [];
@@ -303,6 +331,10 @@ const ops = {
     });
   },
   computer({ timeMs }) {
+    if (api.web_uses_engine()) {
+      check(timed(0, () => api.web_engine_move(timeMs)));
+      return engineResult();
+    }
     return timed(timeMs, (t) => {
       check(api.web_computer_move(0, t));
       return searchResult();
@@ -312,12 +344,22 @@ const ops = {
     check(api.web_undo());
   },
   hint({ timeMs }) {
+    if (api.web_uses_engine()) {
+      check(timed(0, () => api.web_engine_hint(timeMs)));
+      return engineResult();
+    }
     return timed(timeMs, (t) => {
       check(api.web_hint(0, t));
       return searchResult();
     });
   },
+  /* Every move's value by the solver; on the engine's boards, the
+   * engine's evaluation and principal variation instead (no moves). */
   analyze({ timeMs, algorithm }) {
+    if (api.web_uses_engine()) {
+      check(timed(0, () => api.web_engine_analyze(timeMs)));
+      return { ...engineResult(), moves: [] };
+    }
     return timed(timeMs, (t) => {
       check(api.web_analyze(algorithm === 'minimax' ? MINIMAX : ALPHABETA, 0, t, 0));
       return { ...searchResult(), moves: moveList() };

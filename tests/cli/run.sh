@@ -309,6 +309,11 @@ run "$MNK" --help
 want=$out
 run "$MNK" help
 expect_out "help alone" "$want"
+for opt in --help -h; do
+    run "$MNK" help $opt
+    expect_rc "help $opt" 0
+    expect_out "help $opt is mnk --help" "$want"
+done
 
 # A mistyped command or option: the nearest one is suggested.
 check_bad "did you mean a command" 2 "unknown command 'anlyze'; did you mean 'analyze'\?" -- anlyze

@@ -153,4 +153,19 @@ game 'q\n' --rules 7,7,5 --time 0.2 --as o --seed 12
 rc_is "a board that cannot be solved at once" 0
 has "... is played within --time, not proven" "(not proven: the best found in"
 
+# --- a board too big to solve: the engine plays, hints and analyses ------
+game 'h8\na\nh\nq\n' --rules 15,15,5 --time 0.3 --seed 3
+rc_is "15x15" 0
+has "the engine answers on 15x15" "O plays "
+has "the analysis is the engine's evaluation" "The engine's view for X (depth "
+has "... with a score" "heuristic score "
+if grep -qE '^Best line:( [a-o][0-9]+)+$' "$tmp/out"; then ok; else bad "the analysis names the best line's cells:"$'\n'"$out"; fi
+has "the hint" "Hint: "
+lacks "no value of every move" "Every move's value"
+# X h8 i8 j8 (g8 is O's), k9 k10 k11 (k12 is O's): k8 makes two fours.
+game 'h8\ng8\ni8\nk12\nj8\na1\nk9\na15\nk10\no1\nk11\no15\na\nh\nq\n' --rules 15,15,5 --two-players --time 5
+has "a win by fours is proven" "): win in 3."
+has "... its line" "Best line: k8 "
+has "... and the hint plays it" "Hint: k8 (win in 3)."
+
 finish "plain game"

@@ -258,15 +258,16 @@ check_exit 0 "q at the start"
 
 # --- signals: every one that ends the program restores the terminal first ------------------
 # and ends the game by that signal (exit status 128 + its number). First
-# while the computer thinks (a board it cannot solve), by the keys that send
-# them (Ctrl-C, Ctrl-\) and by kill; then each signal while the game waits
-# for a key, all in one terminal.
+# while the computer thinks (the solver, on a board it cannot solve at
+# once), by the keys that send them (Ctrl-C, Ctrl-\) and by kill; then
+# each signal while the game waits for a key, all in one terminal. (Ctrl-C
+# while the engine thinks: below, with the engine.)
 new_server
 "${T[@]}" new-session -d -s game -x 80 -y 24 "env PS1='$ ' sh" || bad "tmux"
 game_pid() { until_true test -s "$tmp/pid" && cat "$tmp/pid"; }
 for how in C-c 'C-\' TERM; do
-    run_game --rules 9,9,5 --time 120 --as o --seed 13
-    wait_for "(computer) is thinking..." "thinking on 9,9,5" || continue
+    run_game --rules 8,8,5 --time 120 --as o --seed 13
+    wait_for "(computer) is thinking..." "thinking on 8,8,5" || continue
     case $how in
     C-*) keys "$how"; code=$([ "$how" = C-c ] && echo 130 || echo 131) ;;
     *) kill -s "$how" "$(game_pid)"; code=$((128 + $(kill -l "$how"))) ;;
@@ -283,9 +284,10 @@ for sig in HUP INT QUIT PIPE ALRM TERM USR1 USR2 XCPU PROF RTMAX SEGV ABRT; do
 done
 
 # --- keys while the computer thinks ------------------------------------------------------------
-# On 9,9,5 with two minutes a move, far longer than any wait here: each
-# step can only pass if the key took effect during the search.
-start --rules 9,9,5 --time 120 --as o --seed 18
+# The solver on 8,8,5 with two minutes a move, far longer than any wait
+# here: each step can only pass if the key took effect during the search.
+# (The engine's search: below, with the engine.)
+start --rules 8,8,5 --time 120 --as o --seed 18
 wait_for "X (computer) is thinking..." "a long search"
 # Keys that change nothing act at once, and the search goes on.
 keys '?'
@@ -312,13 +314,13 @@ if screen_has "X (computer) is thinking..."; then ok; else bad "the search goes 
 keys q
 check_exit 0 "q q during a search"
 # With no game in progress q quits at once, search or not.
-start --rules 9,9,5 --time 120 --as o --seed 19
+start --rules 8,8,5 --time 120 --as o --seed 19
 wait_for "X (computer) is thinking..." "a long search on the empty board"
 keys q
 check_exit 0 "q during a search"
 # A hint and the analysis are searches too: Esc shows what they found.
-start --rules 9,9,5 --time 120 --seed 20
-wait_for "Your move (X)." "X to move on 9,9,5"
+start --rules 8,8,5 --time 120 --seed 20
+wait_for "Your move (X)." "X to move on 8,8,5"
 keys h
 wait_for "Looking for a hint for X..." "a long hint"
 keys Escape
@@ -339,7 +341,7 @@ keys q
 check_exit 0 "q after the searches"
 
 # --- --time: a move within the limit, not proven ---------------------------------------------
-W=100 H=40 start --rules 9,9,5 --time 0.3 --as o --seed 14
+W=140 H=40 start --rules 8,8,5 --time 0.3 --as o --seed 14
 wait_for "not proven, the best move found." "a move within --time says it is not proven"
 wait_for "Your move (O)." "then it is your move"
 keys g e 4 Enter
@@ -347,10 +349,89 @@ wait_for "Last move: X" "a typed coordinate is played and answered"
 keys q y
 check_exit 0 "q after a typed coordinate"
 
+# --- boards too big to solve: the engine ----------------------------------------------------
+# Moves typed as coordinates (g, the cell, Enter), X first.
+type_moves() { for mv in "$@"; do keys g "$mv" Enter; wait_for "Last move: $([ $((${#moved} % 2)) = 0 ] && echo X || echo O) $mv." "typed $mv" || return; moved+=x; done; }
+# 15x15: the computer answers through the engine, and says what it found.
+# A wide screen keeps the panel's lines whole.
+board_rows() { cap | grep -E '^ +[0-9]+ │'; }
+W=200 H=50 start --rules 15,15,5 --time 0.5 --seed 21
+wait_for "Your move (X)." "15x15 starts"
+keys g h 8 Enter
+wait_for "Last move: O " "the engine answers on 15x15"
+wait_for "O played " "... and says what it played"
+if screen_has " at depth " || screen_has ", proven"; then ok; else bad "the move's message gives the engine's score and depth"; fi
+wait_for "Your move (X)." "then it is X's move"
+# The analysis: the engine's score and best line, numbered on the board.
+keys a
+wait_for "Analysis: score " "the analysis shows the engine's score"
+wait_for "Best line " "... and its best line"
+first=$(cap | sed -n 's/.*Best line \([a-o][0-9]*\) .*/\1/p')
+if [ -n "$first" ]; then ok; else bad "the best line names cells"; fi
+if board_rows | grep -qE '│ +1 +│'; then ok; else bad "the best line's first move is numbered 1 on the board"; fi
+if board_rows | grep -qE '│ +\? +│'; then bad "no cell shows '?' with the engine"; else ok; fi
+# A hint is the engine's move, with its score (a timed search: not
+# always the analysis' move).
+keys h
+wait_for "Hint for X: " "h gives the engine's hint"
+if cap | grep -qE 'Hint for X: [a-o][0-9]+ \(score [-+][0-9]+ for X at depth [0-9]+, not proven\)'; then ok
+else bad "the hint gives a cell and the engine's score"; fi
+keys q y
+check_exit 0 "q on 15x15"
+
+# A win by continuous fours is shown as proven: X h8 i8 j8 (g8 is O's)
+# and k9 k10 k11 (k12 is O's); k8 makes two fours.
+W=200 H=50 start --rules 15,15,5 --two-players --time 5
+wait_for "X to move." "two players on 15x15"
+moved=
+type_moves h8 g8 i8 k12 j8 a1 k9 a15 k10 o1 k11 o15
+keys a
+wait_for "Analysis: X wins in 3, proven. Best line k8 " "a VCF is a proven win in 3, k8 first"
+keys q y
+check_exit 0 "q after the VCF"
+
+# Ctrl-C stops the engine mid-search: O thinks for up to 30 s after X's
+# centre.
+start --rules 15,15,5 --time 30 --watch
+wait_for "O (computer) is thinking..." "the engine thinks on 15x15"
+keys C-c
+check_exit 130 "Ctrl-C while the engine thinks"
+
+# Keys while the engine thinks, as while the solver does: it has two
+# minutes a move, far longer than any wait here, so each step can only
+# pass if the key took effect during the search. The clock on the status
+# line runs meanwhile (drawn by the main thread, not the engine's).
+W=140 H=40 start --rules 15,15,5 --time 120 --seed 22
+wait_for "Your move (X)." "15x15 with two minutes a move"
+keys g h 8 Enter
+wait_for "O (computer) is thinking..." "the engine thinks after h8"
+if until_true eval 'cap | grep -qE "O \(computer\) is thinking\.\.\. [1-9][0-9]*\.[0-9] s\. Esc: move now\."'; then ok
+else bad "the clock runs while the engine thinks"; fi
+keys Escape
+wait_for "O played " "Esc: the engine moves at once"
+wait_for "Your move (X)." "Esc: then it is X's move"
+# Esc during the engine's hint shows what it found so far.
+keys h
+wait_for "Looking for a hint for X..." "a long hint from the engine"
+keys Escape
+wait_for "Hint for X: " "Esc: the engine's hint so far"
+# q during a game asks first while the engine goes on; q again quits at once.
+keys g h 9 Enter
+wait_for "O (computer) is thinking..." "the engine thinks after h9"
+keys q
+wait_for "Quit the game in progress?" "q during the engine's search asks"
+if screen_has "O (computer) is thinking..."; then ok; else bad "the engine goes on while q asks"; fi
+keys q
+check_exit 0 "q q during the engine's search"
+# Watching, nothing asks: q quits at once.
+start --rules 15,15,5 --time 120 --watch
+wait_for "O (computer) is thinking..." "the engine thinks, watched"
+keys q
+check_exit 0 "q during the engine's search"
+
 # --- the exact rule: an overline does not end the game -------------------------------------
 # Two players on 6x2 with k = 3: X a1 b1 d1, then c1 makes four in a row.
 # Moves typed as coordinates (g, the cell, Enter).
-type_moves() { for mv in "$@"; do keys g "$mv" Enter; wait_for "Last move: $([ $((${#moved} % 2)) = 0 ] && echo X || echo O) $mv." "typed $mv" || return; moved+=x; done; }
 start --rules 6,2,3 --two-players
 wait_for "mnk play - 6,2,3: 3 in a row - two players" "freestyle in the title"
 moved=

@@ -75,8 +75,51 @@ static void check_against_naive(const shape_board *sb, grid *gr)
     }
 }
 
+/* sb_pattern_with against the stone played, for a few empty cells `at`
+ * and both pieces: every cell's pattern must be what it predicts; and a
+ * stone never lifts the other side's cells to a winning pattern (which
+ * threat_defences relies on). */
+static void check_pattern_with(shape_board *sb)
+{
+    static uint8_t before[2][MNK_MAX_CELLS];
+    const geometry *g = sb->g;
+    if (sb->winner != MNK_EMPTY)
+        return;
+    for (int tries = 0; tries < 3; tries++) {
+        int at = rnd(g->cells);
+        if (sb->cell[at] != MNK_EMPTY)
+            continue;
+        for (int pass = 0; pass < 2; pass++) {
+            int piece = sb_side(sb) + 1;
+            int predicted[2][MNK_MAX_CELLS];
+            for (int cell = 0; cell < g->cells; cell++)
+                for (int side = 0; side < 2; side++) {
+                    before[side][cell] = sb->pat[side][cell];
+                    if (sb->cell[cell] == MNK_EMPTY && cell != at)
+                        predicted[side][cell] = sb_pattern_with(sb, side, cell, at, piece);
+                }
+            sb_play(sb, at);
+            for (int cell = 0; cell < g->cells; cell++)
+                for (int side = 0; side < 2; side++) {
+                    if (sb->cell[cell] != MNK_EMPTY)
+                        continue;
+                    if (predicted[side][cell] != sb->pat[side][cell])
+                        fail_msg("cell %d side %d with %d on %d: predicted %d, played %d", cell,
+                                 side, piece, at, predicted[side][cell], sb->pat[side][cell]);
+                    if (side != piece - 1 && before[side][cell] < PAT_F4 &&
+                        sb->pat[side][cell] >= PAT_F4)
+                        fail_msg("a stone on %d made cell %d a winning pattern for the other side",
+                                 at, cell);
+                }
+            sb_undo(sb, at);
+            sb_pass(sb);
+        }
+    }
+}
+
 /* Random games: moves biased to be near the stones, so shapes form. */
-static void random_games(int m, int n, int k, bool exact, int games, int naive_every)
+static void random_games_log(int m, int n, int k, bool exact, int games, int naive_every,
+                             int log_cap)
 {
     static geometry g;
     static shape_table t;
@@ -88,6 +131,7 @@ static void random_games(int m, int n, int k, bool exact, int games, int naive_e
     for (int game = 0; game < games; game++) {
         int moves[MNK_MAX_CELLS], nmoves = 0;
         sb_clear(&sb, &g, &t);
+        sb.log_cap = log_cap;
         memset(&gr, 0, sizeof gr);
         gr.m = m;
         gr.n = n;
@@ -98,7 +142,7 @@ static void random_games(int m, int n, int k, bool exact, int games, int naive_e
             int cell;
             do {
                 cell = rnd(g.cells);
-                if (sb.filled > 0 && sb.near[cell] == 0 && rnd(4) != 0)
+                if (sb.filled > 0 && sb_near(&sb, cell) == 0 && rnd(4) != 0)
                     cell = -1;
             } while (cell < 0 || sb.cell[cell] != MNK_EMPTY);
             int side = sb_side(&sb);
@@ -113,8 +157,10 @@ static void random_games(int m, int n, int k, bool exact, int games, int naive_e
             moves[nmoves++] = cell;
             if (!sb_consistent(&sb))
                 fail_msg("inconsistent after %d moves", nmoves);
-            if (nmoves % naive_every == 0)
+            if (nmoves % naive_every == 0) {
                 check_against_naive(&sb, &gr);
+                check_pattern_with(&sb);
+            }
             /* Now and then take back a few moves and check again. */
             if (rnd(8) == 0 && nmoves >= 3) {
                 for (int u = 0; u < 2; u++) {
@@ -136,6 +182,11 @@ static void random_games(int m, int n, int k, bool exact, int games, int naive_e
         assert_true(sb_consistent(&sb));
         assert_int_equal(sb.filled, 0);
     }
+}
+
+static void random_games(int m, int n, int k, bool exact, int games, int naive_every)
+{
+    random_games_log(m, n, k, exact, games, naive_every, SB_LOG_SIZE);
 }
 
 static void test_shapes_k5(void **state)
@@ -161,6 +212,16 @@ static void test_shapes_untabled(void **state)
     (void)state;
     random_games(14, 14, 8, false, 2, 19);
     random_games(11, 13, 7, true, 2, 19);
+}
+
+/* sb_play's undo log full: the plays past its end are not logged and
+ * their undo recomputes (a log of room for a few plays only). */
+static void test_undo_log_full(void **state)
+{
+    (void)state;
+    random_games_log(15, 15, 5, false, 8, 7, 400);
+    random_games_log(15, 15, 5, true, 8, 7, 400);
+    random_games_log(14, 14, 8, false, 1, 19, 1000);
 }
 
 #define BELOW_B3 (-1)
@@ -222,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_shapes_k5),
         cmocka_unit_test(test_shapes_k4_k6),
         cmocka_unit_test(test_shapes_untabled),
+        cmocka_unit_test(test_undo_log_full),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,7 +32,7 @@ static void random_position(shape_board *sb, grid *gr, int stones)
         do {
             cell = rnd(sb->g->cells);
             tries++;
-        } while (sb->cell[cell] != MNK_EMPTY || (sb->filled > 0 && sb->near[cell] == 0) ||
+        } while (sb->cell[cell] != MNK_EMPTY || (sb->filled > 0 && sb_near(sb, cell) == 0) ||
                  (sb->pat[side][cell] == PAT_FIVE && tries < 1000));
         if (sb->pat[side][cell] == PAT_FIVE)
             return;

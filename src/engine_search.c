@@ -1,0 +1,319 @@
+/*
+ * engine_search.c - the engine's search below the root: the evaluation,
+ * the moves worth searching and their order, the quiescence search past
+ * the horizon, and the principal variation search (see engine.c for the
+ * whole and for what is proven and what is not).
+ */
+#include "engine_search.h"
+
+/* ---- evaluation ------------------------------------------------------- */
+
+/* The side to move's estimate: its shape sum against the opponent's, the
+ * side to move's counting a little more (it moves first). */
+int engine_evaluate(const mnk_engine *e, const shape_board *b)
+{
+    int side = sb_side(b);
+    long v = (long)b->value[side] * e->params.attack_pct / 100 - b->value[side ^ 1];
+    if (v > MNK_ENGINE_EVAL_MAX / 2)
+        v = MNK_ENGINE_EVAL_MAX / 2;
+    if (v < -MNK_ENGINE_EVAL_MAX / 2)
+        v = -MNK_ENGINE_EVAL_MAX / 2;
+    return (int)v;
+}
+
+/* ---- moves ------------------------------------------------------------ */
+
+/* Does side have a cell of pattern pat or stronger? */
+static bool has_pattern(const shape_board *b, int side, int pat)
+{
+    for (int p = pat; p < PAT_COUNT; p++)
+        if (b->npat[side][p])
+            return true;
+    return false;
+}
+
+static int cell_order(const mnk_engine *e, const shape_board *b, int side, int cell)
+{
+    const int16_t *order = e->params.pattern_order;
+    int v = order[b->pat[side][cell]] + order[b->pat[side ^ 1][cell]] * e->params.defence_pct / 100;
+    for (int d = 0; d < 4; d++)
+        v += b->t->weight[b->shape[side][cell][d]] + b->t->weight[b->shape[side ^ 1][cell][d]];
+    v = v * 16 + (int)(e->history[side][cell] >> 8 < 15 ? e->history[side][cell] >> 8 : 15);
+    return v;
+}
+
+/* The moves worth searching, best first, into moves[]; returns how many.
+ * `first` (the table's move) and the killers of the ply go to the front.
+ * `limit` caps how many are kept (0: all). *exact_set tells whether the
+ * set is every move that matters (a forced block, the defences against an
+ * open four) rather than a choice. */
+int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
+{
+    shape_board *b = &e->b;
+    const geometry *g = b->g;
+    int side = sb_side(b), opp = side ^ 1;
+    int keys[MNK_MAX_CELLS], n = 0;
+
+    /* A five of the opponent: the block is the only move. */
+    if (!cs_empty(&b->set[SB_FIVE][opp])) {
+        moves[0] = cs_first(&b->set[SB_FIVE][opp]);
+        return 1;
+    }
+    int cand[MNK_MAX_CELLS], nc = 0;
+    bool defend = has_open_four(b, opp);
+    if (defend) {
+        /* Only the moves that take the open four away, and fours. */
+        nc = threat_defences(b, opp, cand);
+        if (nc == 0)
+            defend = false; /* every move loses: search them all, for the slowest loss */
+    }
+    if (!defend)
+        for (int cell = 0; cell < g->cells; cell++)
+            if (b->cell[cell] == MNK_EMPTY && (sb_near(b, cell) > 0 || b->filled == 0))
+                cand[nc++] = cell;
+    for (int i = 0; i < nc; i++) {
+        int cell = cand[i];
+        int key = cell_order(e, b, side, cell);
+        if (cell == first)
+            key = INT32_MAX;
+        else if (ply < ENGINE_MAX_PLY && (cell == e->killers[ply][0] || cell == e->killers[ply][1]))
+            key += 1 << 20;
+        insert_by_key(moves, keys, n++, cell, key);
+    }
+    if (limit && n > limit && !defend)
+        n = limit;
+    return n;
+}
+
+/* ---- the search ------------------------------------------------------- */
+
+int engine_win_in(int ply)
+{
+    return MNK_SCORE_WIN - ply;
+}
+
+/* The end in one or two moves, the same in the search and past its
+ * horizon: a five to make (a win), two of the opponent's to stop (a loss),
+ * an open four with nothing to block first (a win in three plies), or a
+ * full board (a draw). true with *score set when the position is decided. */
+static bool end_in_reach(const shape_board *b, int ply, int *score)
+{
+    int side = sb_side(b), opp = side ^ 1;
+    int opp_fives = cs_count(&b->set[SB_FIVE][opp]);
+    if (!cs_empty(&b->set[SB_FIVE][side]))
+        *score = engine_win_in(ply + 1);
+    else if (opp_fives >= 2)
+        *score = -engine_win_in(ply + 2);
+    else if (opp_fives == 0 && has_pattern(b, side, PAT_F4))
+        *score = engine_win_in(ply + 3);
+    else if (b->filled == b->g->cells)
+        *score = 0;
+    else
+        return false;
+    return true;
+}
+
+/* Past the horizon: a position is quiet when the opponent threatens no
+ * five and no open four. Then the side to move may stand on the
+ * evaluation, or try its strongest threats (four-threes, double threes)
+ * and a short win by fours. Otherwise it must answer: the forced block,
+ * or the moves that stop the open four (gen_moves), searched on. */
+static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
+{
+    shape_board *b = &e->b;
+    int side = sb_side(b), opp = side ^ 1;
+
+    if (!engine_tick(e))
+        return 0;
+    if (ply > e->seldepth)
+        e->seldepth = ply;
+    int end;
+    if (end_in_reach(b, ply, &end))
+        return end;
+    int opp_fives = cs_count(&b->set[SB_FIVE][opp]);
+    int stand = engine_evaluate(e, b);
+    if (ply >= ENGINE_MAX_PLY - 1)
+        return stand;
+
+    int moves[MNK_MAX_CELLS], n = 0;
+    bool threatened = opp_fives > 0 || has_pattern(b, opp, PAT_F4);
+    if (!threatened) {
+        if (e->params.leaf_vcf_nodes > 0 && !cs_empty(&b->set[SB_FOUR][side]) &&
+            e->params.quiescence_plies - qdepth <= e->params.leaf_vcf_plies) {
+            bool win = vcf_find(&e->vcf, b, NODE_VCF_DEPTH, (uint64_t)e->params.leaf_vcf_nodes);
+            e->nodes += e->vcf.nodes;
+            if (win) {
+                if (ply + e->vcf.line_len > e->seldepth)
+                    e->seldepth = ply + e->vcf.line_len;
+                return engine_win_in(ply + e->vcf.line_len);
+            }
+        }
+        if (stand >= beta || qdepth <= 0)
+            return stand;
+        if (stand > alpha)
+            alpha = stand;
+        int cells[MNK_MAX_CELLS];
+        int nc = cs_list(&b->set[SB_FOUR][side], cells);
+        for (int i = 0; i < nc; i++)
+            if (b->pat[side][cells[i]] == PAT_43)
+                moves[n++] = cells[i];
+        nc = cs_list(&b->set[SB_THREE][side], cells);
+        for (int i = 0; i < nc; i++)
+            if (b->pat[side][cells[i]] == PAT_33)
+                moves[n++] = cells[i];
+    } else {
+        if (qdepth <= 0)
+            return stand;
+        n = engine_gen_moves(e, ply, MNK_NO_CELL, e->params.node_moves, moves);
+    }
+
+    int best = threatened ? -SCORE_INF : stand;
+    for (int i = 0; i < n; i++) {
+        sb_play(b, moves[i]);
+        int score = -quiesce(e, ply + 1, -beta, -alpha, qdepth - 1);
+        sb_undo(b, moves[i]);
+        if (e->aborted)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Plies a late quiet move's first look loses: more for later moves and
+ * deeper searches, about log2(depth) * log2(move) / 2 at lmr_pct 100,
+ * never so much that nothing is left to search. */
+int engine_reduction(const mnk_engine *e, int depth, int i)
+{
+    if (i < 3)
+        return 0;
+    int ld = 0, li = 0;
+    while ((2 << ld) <= depth)
+        ld++;
+    while ((2 << li) <= i)
+        li++;
+    int r = (ld * li * e->params.lmr_pct + 100) / 200;
+    if (r < 1 && e->params.lmr_pct > 0)
+        r = 1;
+    return r < depth - 1 ? r : depth - 1;
+}
+
+void engine_update_pv(mnk_engine *e, int ply, int move)
+{
+    if (ply + 1 >= ENGINE_MAX_PLY)
+        return;
+    e->pv[ply][0] = (int16_t)move;
+    int n = e->pv_len[ply + 1];
+    for (int i = 0; i < n && i + 1 < ENGINE_MAX_PLY; i++)
+        e->pv[ply][i + 1] = e->pv[ply + 1][i];
+    e->pv_len[ply] = n + 1 < ENGINE_MAX_PLY ? n + 1 : ENGINE_MAX_PLY;
+}
+
+/* Negamax value of the position for the side to move, ply plies below the
+ * root, depth plies to go, within (alpha, beta). Meaningless once
+ * e->aborted is set. */
+int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
+{
+    shape_board *b = &e->b;
+    const geometry *g = b->g;
+    int side = sb_side(b), opp = side ^ 1;
+    bool pv_node = beta - alpha > 1;
+
+    e->pv_len[ply] = 0;
+    if (!engine_tick(e))
+        return 0;
+    if (ply > e->seldepth)
+        e->seldepth = ply;
+
+    /* Step 1: the end in one or two moves. */
+    int end;
+    if (end_in_reach(b, ply, &end))
+        return end;
+    if (ply >= ENGINE_MAX_PLY - 1)
+        return engine_evaluate(e, b);
+
+    /* Step 2: no score can beat the quickest win from here. */
+    if (alpha < -engine_win_in(ply + 2))
+        alpha = -engine_win_in(ply + 2);
+    if (beta > engine_win_in(ply + 3))
+        beta = engine_win_in(ply + 3);
+    if (alpha >= beta)
+        return alpha;
+
+    /* Step 3: the table. */
+    int first = MNK_NO_CELL;
+    const tt_entry *t = tt_probe(&e->tt, b->key);
+    if (t) {
+        if (t->move >= 0 && t->move < g->cells && b->cell[t->move] == MNK_EMPTY)
+            first = t->move;
+        if (t->depth >= depth && !pv_node) {
+            int score = tt_score_from_table(t->score, ply);
+            if (t->bound == TT_EXACT || (t->bound == TT_LOWER && score >= beta) ||
+                (t->bound == TT_UPPER && score <= alpha))
+                return score;
+        }
+    }
+
+    /* Step 4: the horizon. */
+    if (depth <= 0)
+        return quiesce(e, ply, alpha, beta, e->params.quiescence_plies);
+
+    /* Step 5: the moves; a single one costs no depth. */
+    int moves[MNK_MAX_CELLS];
+    int n = engine_gen_moves(e, ply, first, e->params.node_moves, moves);
+    int ext = n == 1 ? 1 : 0;
+
+    /* Step 6: principal variation search, later quiet moves reduced. */
+    int alpha0 = alpha, best = -SCORE_INF, best_move = moves[0];
+    /* Near the horizon, a quiet position far below alpha: quiet moves
+     * will not lift it (futility). */
+    bool futile = e->params.futility > 0 && depth <= 2 && !pv_node && n > 1 &&
+                  !has_open_four(b, opp) && engine_evaluate(e, b) + e->params.futility * depth <= alpha;
+    for (int i = 0; i < n; i++) {
+        int m = moves[i], score;
+        bool forcing = b->pat[side][m] >= PAT_B4 || b->pat[opp][m] >= PAT_B4;
+        /* Late quiet moves near the horizon are not worth a look. */
+        if (depth <= 3 && i >= 4 + 3 * depth && !forcing && best > -SCORE_PROVEN)
+            break;
+        if (futile && i > 0 && !forcing && b->pat[side][m] < PAT_F3 && best > -SCORE_PROVEN)
+            continue;
+        sb_play(b, m);
+        int d = depth - 1 + ext;
+        if (i == 0) {
+            score = -engine_search(e, d, ply + 1, -beta, -alpha);
+        } else {
+            int r = depth >= 3 && !forcing ? engine_reduction(e, depth, i) : 0;
+            score = -engine_search(e, d - r, ply + 1, -alpha - 1, -alpha);
+            if (!e->aborted && score > alpha && (r > 0 || pv_node))
+                score = -engine_search(e, d, ply + 1, -beta, -alpha);
+        }
+        sb_undo(b, m);
+        if (e->aborted)
+            return 0;
+        if (score > best) {
+            best = score;
+            best_move = m;
+            if (score > alpha) {
+                alpha = score;
+                engine_update_pv(e, ply, m);
+                if (alpha >= beta) {
+                    if (!forcing && ply < ENGINE_MAX_PLY && e->killers[ply][0] != m) {
+                        e->killers[ply][1] = e->killers[ply][0];
+                        e->killers[ply][0] = (int16_t)m;
+                    }
+                    e->history[side][m] += depth * depth;
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    tt_store(&e->tt, b->key, tt_score_to_table(best, ply), best_move, depth, bound);
+    return best;
+}

@@ -1,0 +1,109 @@
+/*
+ * engine_search.h - inside the engine: its object, shared by the root and
+ * time management (engine.c) and the search below the root
+ * (engine_search.c).
+ */
+#ifndef MNK_ENGINE_SEARCH_H
+#define MNK_ENGINE_SEARCH_H
+
+#include "engine.h"
+
+#include <stdatomic.h>
+
+/* Deepest ply the search goes, extensions included. */
+#define ENGINE_MAX_PLY 96
+/* The threat search's table: entries (a power of two). */
+#define ENGINE_VCF_ENTRIES ((size_t)1 << 16)
+/* Attacker moves the threat search looks at the root, and in the search. */
+#define ROOT_VCF_DEPTH 40
+#define NODE_VCF_DEPTH 12
+/* Attacker moves of a VCT at the root; nodes it may spend without a
+ * clock (with one, a share of the time: threat_share()). */
+#define ROOT_VCT_DEPTH 8
+#define ROOT_VCT_NODES 100000
+/* Nodes the threat search may spend at the root, and at a leaf. */
+#define ROOT_VCF_NODES 200000
+/* Nodes between two looks at the clock and the stop flag. */
+#define ENGINE_CLOCK_NODES 256
+/* Percent of a move's time the threat searches at the root may take. */
+#define ENGINE_THREAT_SHARE 20
+/* Percent of the hard limit after which a clear position starts no new
+ * iteration; an unclear one (the best move changed, or its score fell by
+ * UNCLEAR_DROP or more) may go on to the hard limit. */
+#define SOFT_PCT 50
+#define UNCLEAR_DROP 30
+/* First aspiration window, either side of the last iteration's score. */
+#define ASPIRATION 60
+
+struct mnk_engine {
+    engine_params params;
+    /* Rules the tables below were made for (the exact rule included). */
+    bool ready;
+    mnk_rules rules;
+    geometry g;
+    shape_table shapes;
+    shape_board b;
+    vcf_search vcf;
+    tt_table tt;
+    /* Move ordering, kept across searches. */
+    int32_t history[2][MNK_MAX_CELLS];
+    int16_t killers[ENGINE_MAX_PLY][2];
+    int16_t pv[ENGINE_MAX_PLY][ENGINE_MAX_PLY];
+    int pv_len[ENGINE_MAX_PLY];
+    mnk_clock_fn clock;
+    void *clock_ctx;
+    /* Set by mnk_engine_stop() from any thread: atomic, relaxed (it only
+     * asks the search to end soon; nothing else is published through it). */
+    atomic_int stop;
+    /* Per search. */
+    uint64_t nodes, max_nodes, next_check;
+    /* hard_ms: elapsed time that ends the search; soft_ms: no new
+     * iteration after it unless the position is unclear. */
+    uint64_t start_ms, hard_ms, soft_ms;
+    bool timed, aborted;
+    uint64_t threat_ms; /* elapsed time that ends a threat search at the root; 0: none */
+    uint64_t threat_nodes_end; /* the same in nodes, under a node limit */
+    int seldepth;
+};
+
+/* ---- limits ----------------------------------------------------------- */
+
+static inline uint64_t engine_elapsed(const mnk_engine *e)
+{
+    return e->clock ? e->clock(e->clock_ctx) - e->start_ms : 0;
+}
+
+/* Counts a node; false once the search must stop. */
+static inline bool engine_tick(mnk_engine *e)
+{
+    if (++e->nodes < e->next_check)
+        return !e->aborted;
+    e->next_check = e->nodes + ENGINE_CLOCK_NODES;
+    if (atomic_load_explicit(&e->stop, memory_order_relaxed) ||
+        (e->max_nodes && e->nodes >= e->max_nodes) ||
+        (e->timed && engine_elapsed(e) >= e->hard_ms))
+        e->aborted = true;
+    return !e->aborted;
+}
+
+/* ---- the search below the root (engine_search.c) ---------------------- */
+
+/* The side to move's estimate, within +-MNK_ENGINE_EVAL_MAX / 2. */
+int engine_evaluate(const mnk_engine *e, const shape_board *b);
+/* The moves worth searching, best first, into moves[]; returns how many.
+ * `first` (the table's move) and the killers of the ply go to the front;
+ * `limit` caps how many are kept (0: all) unless the moves are the
+ * defences against an open four, which are all kept. */
+int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves);
+/* MNK_SCORE_WIN - ply: a win ply plies from the root. */
+int engine_win_in(int ply);
+/* Plies a late quiet move's first look loses (late-move reductions). */
+int engine_reduction(const mnk_engine *e, int depth, int i);
+/* The principal variation of ply: move, then the one of ply + 1. */
+void engine_update_pv(mnk_engine *e, int ply, int move);
+/* Negamax value of the position for the side to move, ply plies below the
+ * root, depth plies to go, within (alpha, beta). Meaningless once
+ * e->aborted is set. */
+int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta);
+
+#endif /* MNK_ENGINE_SEARCH_H */
