@@ -54,6 +54,10 @@ bool engine_param_parse(engine_params *p, const char *arg)
         p->futility = (int)v;
         return true;
     }
+    if (strcmp(name, "soft") == 0 && v > 0 && v <= 100) {
+        p->soft_pct = (int)v;
+        return true;
+    }
     if (strcmp(name, "rootlmr") == 0 && (v == 0 || v == 1)) {
         p->root_lmr = (int)v;
         return true;

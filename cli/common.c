@@ -148,9 +148,9 @@ void cli_print_help(const cli_command *cmd)
         printf("  --algorithm A      alphabeta (the solver, default), dfpn (proof\n"
                "                     numbers, weak) or minimax (textbook)\n");
     if (cmd->options & OPT_WEAK)
-        printf("  --weak             prove win, draw or loss only (faster); plies are known\n"
-               "                     only for a win on the spot (1) and a draw (a full board);\n"
-               "                     a lost side still blocks an immediate win\n");
+        printf("  --weak             prove win, draw or loss only (faster); wins and losses\n"
+               "                     have no plies, draws fill the board; a lost side plays\n"
+               "                     the slowest loss\n");
     if (cmd->options & OPT_MAX)
         printf("  --max N            boards up to N x N (1 to %d, default 5)\n", MNK_MAX_SIDE);
     if (cmd->options & OPT_K)

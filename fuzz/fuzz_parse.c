@@ -249,9 +249,9 @@ static void check_search(mnk_game *g, uint8_t flavour)
     if (res.value.proven) {
         CHECK(res.value.result != MNK_UNKNOWN);
         /* df-pn is weak: the plies of its wins and losses are not known
-         * (-1), except a win in one. */
+         * (-1), not even of a win in one. */
         if (o.algorithm == MNK_DFPN && res.value.result != MNK_DRAW)
-            CHECK(res.value.plies == -1 || res.value.plies == 1);
+            CHECK(res.value.plies == -1);
         else
             CHECK(res.value.plies >= 1 && res.value.plies <= mnk_game_empty_cells(g));
     } else {
@@ -267,7 +267,8 @@ static void check_search(mnk_game *g, uint8_t flavour)
     bool can_win = winning_cells(g, me, &win) > 0;
     if (o.algorithm != MNK_MINIMAX) {
         if (can_win) {
-            CHECK(res.value.proven && res.value.result == MNK_WIN && res.value.plies == 1);
+            CHECK(res.value.proven && res.value.result == MNK_WIN &&
+                  res.value.plies == (o.algorithm == MNK_DFPN ? -1 : 1));
             CHECK(would_win(g, me, res.best));
         } else if (o.algorithm == MNK_ALPHABETA && winning_cells(g, them, &block) == 1) {
             CHECK(res.best == block);

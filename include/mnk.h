@@ -218,8 +218,9 @@ typedef struct mnk_value {
 
 /* What the solver proves: the exact value with plies (strong), or only
  * win, draw or loss (weak: much faster on large boards; plies of wins and
- * losses are then -1, and among winning moves the first the solver finds
- * is chosen). */
+ * losses are then -1, even of a win on the spot, and among winning moves
+ * the first the solver finds is chosen; where every move loses, the
+ * slowest loss, found by a strong search with a node budget). */
 typedef enum mnk_mode { MNK_STRONG = 0, MNK_WEAK = 1 } mnk_mode;
 
 typedef enum mnk_algorithm {
@@ -270,6 +271,8 @@ typedef struct mnk_search_options {
 #define MNK_NO_MATCHING 64u  /* no pairings of a position's open lines */
 #define MNK_NO_WEAK_FIRST 128u /* strong solving without the weak result first */
 #define MNK_NO_DFPN 256u     /* weak solving by alpha-beta only, never df-pn */
+#define MNK_NO_VCF 512u      /* no wins by continuous fours (threat-space search) */
+#define MNK_NO_SHAPE_ORDER 1024u /* moves ordered by open lines, not by threat shapes */
 
 typedef struct mnk_search_result {
     int best;        /* a best move, or MNK_NO_CELL when the game is over */

@@ -5,3 +5,4 @@ test-cli: $(B)/mnk
 	bash tests/cli/run.sh $(B)/mnk
 	bash tests/cli/hardening.sh $(B)/mnk
 	python3 tests/cli/weak_blocks.py $(B)/mnk
+	python3 tests/cli/weak_losses.py $(B)/mnk

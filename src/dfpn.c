@@ -29,7 +29,9 @@
  *   - (threat rules) the opponent has two cells that each complete a line
  *     and the mover none: the mover loses, its goal failed;
  *   - the attacker can no longer win (node_cannot_win: Erdos-Selfridge,
- *     pairing): the defender's goal.
+ *     pairing): the defender's goal;
+ *   - the mover wins by continuous fours (forcing.h): its goal, whichever
+ *     it is.
  * With one threat of the opponent the block is the only move (the others
  * lose at once).
  *
@@ -121,6 +123,7 @@ static bool leaf(const dfpn *d, const board *b, line_scan *scan, uint32_t *phi, 
     int empties = b->g->cells - b->filled;
     bool threats = !(s->disable & MNK_NO_THREATS);
     bool reached;
+    int fours_move;
 
     if (empties == 0) {
         reached = side != d->attacker;
@@ -133,6 +136,8 @@ static bool leaf(const dfpn *d, const board *b, line_scan *scan, uint32_t *phi, 
         else if ((threats && empties <= 2) || (threats && side != d->attacker && empties < 4) ||
                  node_cannot_win(s, b, scan, d->attacker, side == d->attacker))
             reached = side != d->attacker;
+        else if (forcing_win(d->s, b, false, &fours_move) > 0)
+            reached = true; /* a win by continuous fours */
         else
             return false;
     }
@@ -202,9 +207,9 @@ static void mid(dfpn *d, board *b, uint32_t th_phi, uint32_t th_delta, uint32_t 
         uint32_t child_th_phi = th_delta - delta + cphi[best];
         uint32_t margin = delta2 >= DFPN_INF ? DFPN_INF : delta2 + delta2 / 4 + 1;
         uint32_t child_th_delta = margin < th_phi ? margin : th_phi;
-        board_play(b, moves[best]);
+        node_play(s, b, moves[best]);
         mid(d, b, child_th_phi, child_th_delta, &cphi[best], &cdelta[best]);
-        board_undo(b, moves[best]);
+        node_undo(s, b, moves[best]);
     }
     if (!s->aborted)
         store(d, key, phi, delta);

@@ -51,6 +51,7 @@ void engine_default_params(engine_params *p)
     p->leaf_vcf_nodes = 0;
     p->leaf_vcf_plies = 6;
     p->root_lmr = 0;
+    p->soft_pct = 50;
     p->futility = 0;
 }
 
@@ -237,7 +238,7 @@ static void plan_time(mnk_engine *e, const mnk_engine_options *o)
     /* A twentieth, between 2 and 30 ms. */
     uint64_t margin = hard / 20 < 2 ? 2 : hard / 20 > 30 ? 30 : hard / 20;
     e->hard_ms = hard > margin ? hard - margin : 1;
-    e->soft_ms = e->hard_ms * SOFT_PCT / 100;
+    e->soft_ms = e->hard_ms * (uint64_t)e->params.soft_pct / 100;
     e->timed = true;
 }
 

@@ -31,6 +31,9 @@ typedef struct engine_params {
     int quiescence_plies;
     int leaf_vcf_nodes;
     int leaf_vcf_plies;
+    /* Time: percent of the hard limit after which a clear position starts
+     * no new iteration. */
+    int soft_pct;
     /* Futility margin a ply (0: no futility pruning). */
     int futility;
 } engine_params;

@@ -27,10 +27,9 @@
 #define ENGINE_CLOCK_NODES 256
 /* Percent of a move's time the threat searches at the root may take. */
 #define ENGINE_THREAT_SHARE 20
-/* Percent of the hard limit after which a clear position starts no new
- * iteration; an unclear one (the best move changed, or its score fell by
- * UNCLEAR_DROP or more) may go on to the hard limit. */
-#define SOFT_PCT 50
+/* A clear position starts no new iteration past soft_pct percent of the
+ * hard limit (engine_params); an unclear one (the best move changed, or
+ * its score fell by UNCLEAR_DROP or more) may go on to the hard limit. */
 #define UNCLEAR_DROP 30
 /* First aspiration window, either side of the last iteration's score. */
 #define ASPIRATION 60

@@ -7,6 +7,7 @@
  * programs, and a bad cell number must give a status, not a crash.
  */
 #include "internal.h"
+#include "forcing.h"
 
 /* ---- games ------------------------------------------------------------ */
 
@@ -242,10 +243,12 @@ uint64_t mnk_game_key(const mnk_game *game)
 
 /* ---- solvers ---------------------------------------------------------- */
 
-/* The solver's own state, rounded up so the table after it stays aligned. */
+/* The solver's own state, then its threat search's (forcing.c), each
+ * rounded up so that what follows stays aligned; the table comes last. */
+#define ROUND64(x) (((x) + 63) & ~(size_t)63)
 static size_t solver_header(void)
 {
-    return (sizeof(mnk_solver) + 63) & ~(size_t)63;
+    return ROUND64(sizeof(mnk_solver)) + ROUND64(forcing_bytes());
 }
 
 /* The smallest table solver_setup() accepts. */
@@ -273,6 +276,7 @@ mnk_status solver_setup(void *mem, size_t size, bool zeroed, mnk_solver **out)
         return MNK_ERR_MEMORY;
     mnk_solver *s = mem;
     mem_set(s, 0, sizeof *s);
+    s->forcing = (struct forcing_state *)((char *)mem + ROUND64(sizeof(mnk_solver)));
     tt_setup(&s->tt, (char *)mem + solver_header(), size - solver_header(), zeroed);
     *out = s;
     return MNK_OK;
@@ -285,8 +289,10 @@ mnk_status mnk_solver_init(void *mem, size_t size, mnk_solver **out)
 
 void mnk_solver_clear(mnk_solver *s)
 {
-    if (s)
+    if (s) {
         tt_clear(&s->tt);
+        s->forcing_cold = true;
+    }
 }
 
 void mnk_solver_stop(mnk_solver *s)

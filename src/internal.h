@@ -274,6 +274,16 @@ struct mnk_solver {
     bool weak;       /* this search proves win, draw or loss only */
     bool dfpn;       /* weak, by proof numbers (dfpn.c) instead of alpha-beta */
     unsigned disable; /* MNK_NO_* rules left out */
+    /* forcing.c: the threat search's state, in the solver's memory after
+     * this header and not zeroed with it; forcing_k and forcing_exact say
+     * for which rules it was made (k = 0: not yet), forcing_cold that its
+     * table must be cleared before the next search uses it. */
+    struct forcing_state *forcing;
+    int forcing_k;
+    bool forcing_exact, forcing_cold;
+    /* per search: wins by fours looked for, root moves ordered by shapes */
+    bool forcing_vcf, forcing_sorts;
+    int forcing_empties; /* nodes with this many empty cells ask the VCF */
     /* Set by mnk_solver_new when the memory came from mmap. */
     void *alloc_base;
     size_t alloc_len;

@@ -6,9 +6,28 @@
 #define MNK_NODE_H
 
 #include "internal.h"
+#include "forcing.h"
 
 /* How often (in nodes) limits, the stop flag and the callback are looked at. */
 #define NODE_CHECK_INTERVAL 4096
+
+/* Plays and takes back a move in a search: the board and, where this
+ * search keeps them (forcing.h), the shapes that follow it. board_play's
+ * answer: does the move complete a line. */
+static inline bool node_play(mnk_solver *s, board *b, int cell)
+{
+    bool shapes = forcing_tracks(s, b);
+    bool won = board_play(b, cell);
+    if (shapes)
+        forcing_play(s, cell);
+    return won;
+}
+static inline void node_undo(mnk_solver *s, board *b, int cell)
+{
+    board_undo(b, cell);
+    if (forcing_tracks(s, b))
+        forcing_undo(s, cell);
+}
 
 /* Counts a node and returns false once the search must stop (node limit,
  * stop flag, or the progress callback asked). Never stops while

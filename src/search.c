@@ -143,11 +143,35 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
     if (alpha >= beta)
         return alpha;
 
-    /* Step 5: the horizon of a limited search. */
+    /* Step 5: a win by continuous fours (forcing.h) is a proof: the side
+     * to move wins within that many plies, so the value is at least that
+     * win; in the weak solver's null windows that decides. Otherwise the
+     * line is a move already searched and the others are asked for a
+     * quicker win (the line's first move too: it may win quicker another
+     * way). Only searches that reach the end of the game ask: a line past
+     * a limited search's horizon would hide a quicker win beyond it, and a
+     * mate score must be exact (see the top of the file); and measured,
+     * asking in the iterations of a strong search cost more than it saved
+     * (6,6,4 strong: 352,595 nodes, 308,508 without; 321,950 before the
+     * rule). */
+    int alpha0 = alpha, best = -SCORE_INF, best_move = MNK_NO_CELL;
+    int fours_move;
+    int fours = depth >= empties ? forcing_win(s, b, false, &fours_move) : 0;
+    if (fours > 0) {
+        best = MNK_SCORE_WIN - (ply + fours);
+        best_move = fours_move;
+        if (best >= beta)
+            return best;
+        alpha = best;
+        if (first == MNK_NO_CELL)
+            first = fours_move;
+    }
+
+    /* Step 6: the horizon of a limited search. */
     if (depth <= 0)
         return board_eval(b);
 
-    /* Step 6: the moves; a single threat leaves one. */
+    /* Step 7: the moves; a single threat leaves one. */
     int moves[MNK_MAX_CELLS];
     int nmoves;
     if (nthreats == 1) {
@@ -157,13 +181,14 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
         nmoves = node_moves(s, b, moves, first, !g->small && depth < empties);
     }
 
-    /* Step 7: alpha-beta over them. No move wins at once (step 2). */
+    /* Step 8: alpha-beta over them. No move wins at once (step 2). */
     MNK_ASSERT(nmoves > 0);
-    int alpha0 = alpha, best = -SCORE_INF, best_move = moves[0];
+    if (best_move == MNK_NO_CELL)
+        best_move = moves[0];
     for (int i = 0; i < nmoves; i++) {
-        board_play(b, moves[i]);
+        node_play(s, b, moves[i]);
         int score = -search(s, b, ply + 1, depth - 1, -beta, -alpha);
-        board_undo(b, moves[i]);
+        node_undo(s, b, moves[i]);
         if (s->aborted)
             return 0;
         if (score > best) {
@@ -279,9 +304,9 @@ static int root_iteration(mnk_solver *s, board *b, root_move *work, int n, int d
         root_move *m = &work[i];
         if (!(m->proven && m->score == MNK_SCORE_WIN - 1)) {
             int alpha = exact_all || best == -SCORE_INF ? -SCORE_INF : best - 1;
-            board_play(b, m->cell);
+            node_play(s, b, m->cell);
             int score = -search(s, b, 1, depth - 1, -SCORE_INF, -alpha);
-            board_undo(b, m->cell);
+            node_undo(s, b, m->cell);
             if (s->aborted)
                 return -SCORE_INF;
             m->score = score;
@@ -376,13 +401,14 @@ static int root_alphabeta(mnk_solver *s, board *b, root_move *rm, int n, bool ex
 }
 
 /* A root move's value. Draws end with a full board; weak wins and losses
- * have no known length. */
+ * have no length, not even a win on the spot: the weak solver proves the
+ * result only, and says so the same way for every move. */
 static mnk_value move_value(const mnk_solver *s, const mnk_game *game, const root_move *m)
 {
     mnk_value v = mnk_value_of_score(m->score, m->proven);
     if (v.result == MNK_DRAW)
         v.plies = game->g.cells - game->b.filled;
-    else if (s->weak && v.proven && m->score != MNK_SCORE_WIN - 1)
+    else if (s->weak)
         v.plies = -1;
     return v;
 }
@@ -390,21 +416,49 @@ static mnk_value move_value(const mnk_solver *s, const mnk_game *game, const roo
 /* Weak results at the root: only their sign means anything. */
 #define WEAK_WIN (SCORE_PROVEN + 1)
 
-/* Every move loses (all proven, none wins or draws): the weak search cannot
- * tell a long defence from giving up, so at least the moves that block an
- * immediate win of the opponent come first (still losses, of unknown
- * length). Without this the first empty cell was played, ignoring the
- * threat, in 493 of 496 lost positions tried (issue 10). */
-static void weak_lost_order(const board *b, root_move *rm, int n)
+/* Every move loses (all proven, none wins or draws), and the weak search
+ * cannot tell a long defence from giving up: without more, the first empty
+ * cell was played, ignoring the threat, in 493 of 496 lost positions tried
+ * (issue 10). So the strong search picks the slowest loss, as a strong
+ * solve would, within a budget: as many nodes again as the weak search
+ * took, at least WEAK_LOSS_MIN_NODES, never past the caller's limits. If
+ * it cannot finish, the moves that block an immediate win of the opponent
+ * come first. The values stay weak (losses, their plies unknown): the
+ * move chosen scores -WEAK_WIN, the others one less. The weak result is
+ * proven either way, so a stop here leaves the search complete. */
+#define WEAK_LOSS_MIN_NODES 100000
+static void weak_lost_order(mnk_solver *s, board *b, root_move *rm, int n)
 {
+    root_move work[MNK_MAX_CELLS];
+    uint64_t limit = s->max_nodes;
+    uint64_t cap = s->nodes + (s->nodes > WEAK_LOSS_MIN_NODES ? s->nodes : WEAK_LOSS_MIN_NODES);
+    bool dfpn = s->dfpn;
+    int slowest = MNK_NO_CELL;
+
+    mem_copy(work, rm, sizeof(root_move) * (size_t)n);
+    s->max_nodes = limit && limit < cap ? limit : cap;
+    s->weak = s->dfpn = false;
+    root_alphabeta(s, b, work, n, false, b->g->cells - b->filled);
+    s->weak = true;
+    s->dfpn = dfpn;
+    s->max_nodes = limit;
+    if (!s->aborted) {
+        int best = -SCORE_INF;
+        for (int i = 0; i < n; i++)
+            if (work[i].score > best) {
+                best = work[i].score;
+                slowest = work[i].cell;
+            }
+    }
+    s->aborted = false;
+
     int threats[MNK_MAX_CELLS];
     int nthreats = board_threats(b, 1 - board_side(b), threats, n);
     for (int i = 0; i < n; i++) {
-        bool blocks = false;
-        for (int t = 0; t < nthreats; t++)
-            blocks |= threats[t] == rm[i].cell;
-        if (rm[i].proven && rm[i].score == -WEAK_WIN && !blocks)
-            rm[i].score = -WEAK_WIN - 1;
+        bool chosen = rm[i].cell == slowest;
+        for (int t = 0; t < nthreats && slowest == MNK_NO_CELL; t++)
+            chosen |= threats[t] == rm[i].cell;
+        rm[i].score = chosen ? -WEAK_WIN : -WEAK_WIN - 1;
     }
 }
 
@@ -425,9 +479,12 @@ static int weak_question(mnk_solver *s, board *b, int empties, int pass)
 /* Weak solving: two questions per move at most, "does it win?"
  * (window 0, 1) and, for those that do not, "does it draw?" (window -1, 0),
  * each to the end of the game. A search for the best move stops at the
- * first win, or else at the first draw. Returns the plies searched; if
- * stopped, falls back on one ply so there is still a move. */
-static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_all)
+ * first win, or else at the first draw. With `settle_losses`, a position
+ * where every move loses gets the slowest loss (weak_lost_order). Returns
+ * the plies searched; if stopped, falls back on one ply so there is still
+ * a move. */
+static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_all,
+                     bool settle_losses)
 {
     const geometry *g = b->g;
     int empties = g->cells - b->filled;
@@ -448,11 +505,27 @@ static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_a
     }
     if (found && !exact_all)
         return 1;
-    /* The root's moves in the static order, centre first. */
+    /* A win by continuous fours settles the position (forcing.h). */
+    int fours_move;
+    if (!exact_all && nwins == 0 && forcing_win(s, b, true, &fours_move) > 0) {
+        for (int i = 0; i < n; i++)
+            if (rm[i].cell == fours_move) {
+                rm[i].score = WEAK_WIN;
+                rm[i].proven = true;
+            }
+        return empties;
+    }
+    /* The root's moves in the static order, centre first; then, where the
+     * shapes are known, by the threats each makes and stops (forcing.h). */
+    int cells[MNK_MAX_CELLS], index_of[MNK_MAX_CELLS];
+    for (int j = 0; j < n; j++)
+        index_of[rm[j].cell] = j;
     for (int i = 0; i < g->cells; i++)
-        for (int j = 0; j < n; j++)
-            if (rm[j].cell == g->order[i])
-                order[norder++] = j;
+        if (b->cell[g->order[i]] == MNK_EMPTY)
+            cells[norder++] = g->order[i];
+    forcing_order(s, b, cells, norder);
+    for (int i = 0; i < norder; i++)
+        order[i] = index_of[cells[i]];
 
     s->iteration_depth = empties;
     for (int pass = 0; pass < 2 && !(found && !exact_all); pass++) {
@@ -460,9 +533,9 @@ static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_a
             root_move *m = &rm[order[i]];
             if (m->proven)
                 continue;
-            board_play(b, m->cell);
+            node_play(s, b, m->cell);
             int score = weak_question(s, b, empties, pass);
-            board_undo(b, m->cell);
+            node_undo(s, b, m->cell);
             if (s->aborted) {
                 root_move work[MNK_MAX_CELLS];
                 mem_copy(work, rm, sizeof(root_move) * (size_t)n);
@@ -470,6 +543,7 @@ static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_a
                 s->weak = false;
                 s->dfpn = false;
                 root_iteration(s, b, work, n, 1, exact_all);
+                s->weak = true;
                 mem_copy(rm, work, sizeof(root_move) * (size_t)n);
                 s->aborted = true;
                 return 0;
@@ -487,8 +561,8 @@ static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_a
                 break;
         }
     }
-    if (!found)
-        weak_lost_order(b, rm, n);
+    if (!found && settle_losses)
+        weak_lost_order(s, b, rm, n);
     return empties;
 }
 
@@ -500,9 +574,9 @@ static void weak_draws(mnk_solver *s, board *b, root_move *rm, int n, bool all)
     int empties = b->g->cells - b->filled;
     for (int i = 0; i < n; i++) {
         if (!rm[i].proven) {
-            board_play(b, rm[i].cell);
+            node_play(s, b, rm[i].cell);
             int score = weak_question(s, b, empties, 1);
-            board_undo(b, rm[i].cell);
+            node_undo(s, b, rm[i].cell);
             if (s->aborted)
                 return;
             rm[i].score = score >= 0 ? 0 : -WEAK_WIN;
@@ -548,7 +622,7 @@ static int root_strong(mnk_solver *s, board *b, root_move *rm, int n, bool exact
     mem_copy(saved, rm, sizeof(root_move) * (size_t)n);
 
     s->weak = true;
-    root_weak(s, b, rm, n, false);
+    root_weak(s, b, rm, n, false, false);
     /* A draw at best: no move wins (root_weak asked each) and one draws. */
     bool draw = false, win = false;
     for (int i = 0; i < n && !s->aborted; i++) {
@@ -632,6 +706,7 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
     *n_out = n;
 
     s->dfpn = use_dfpn(g, o);
+    forcing_begin(s, &b, !o || o->algorithm != MNK_MINIMAX);
     if (o && o->algorithm == MNK_MINIMAX) {
         s->nodes = 1; /* the root */
         root_minimax(s, &b, rm, n);
@@ -644,7 +719,7 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
         }
         out->depth = g->cells - b.filled;
     } else if (s->weak) {
-        out->depth = root_weak(s, &b, rm, n, exact_all);
+        out->depth = root_weak(s, &b, rm, n, exact_all, true);
     } else {
         out->depth = root_strong(s, &b, rm, n, exact_all, o && o->seed);
     }

@@ -39,8 +39,9 @@
 /* The solver's table: 16 MiB, as `mnk ... --table 16` (the node counts of
  * a search depend on the table, and the tests compare them). */
 #define WEB_TABLE_BYTES ((size_t)16 << 20)
-/* Room for the solver's own state in front of the table. */
-#define WEB_SOLVER_SLACK ((size_t)64 << 10)
+/* Room for the solver's own state in front of the table, its threat
+ * search's shapes and tables included (about 1.4 MB: src/forcing.c). */
+#define WEB_SOLVER_SLACK ((size_t)2 << 20)
 /* Room for a game and for a match (checked against the library in web_init). */
 #define WEB_GAME_BYTES ((size_t)256 << 10)
 /* The engine's table: 16 MiB, as the solver's; and room for the engine's

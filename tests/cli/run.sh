@@ -115,8 +115,17 @@ json "5,5,4 is a draw (weak)" 'j.result === "draw" && j.proven && j.plies === 25
 run "$MNK" solve --weak --rules 6,5,4 --json
 json "6,5,4 is a win for X (weak: plies unknown)" 'j.result === "win" && j.proven && j.plies === null'
 run "$MNK" analyze --weak x.o/x.x/oo.
-expect_match "weak analysis: b2 still a win in 1" "$out" "b2 +win in 1"
+expect_match "weak analysis: b2 a win, without plies like every weak win" "$out" "b2 +win$"
 expect_match "weak analysis: losses without plies" "$out" "c3 +loss$"
+# --weak gives plies for draws only (they fill the board), never for a win
+# or a loss, not even a win on the spot (issue 10: it gave 1 there only).
+run "$MNK" solve --weak x.o/x.x/oo. --json
+json "weak: a win on the spot has no plies either" 'j.result === "win" && j.proven && j.plies === null'
+run "$MNK" analyze --weak --json x.o/x.x/oo.
+json "weak analysis: no move has plies" 'j.plies === null && j.moves.every(m => m.plies === null)'
+run "$MNK" analyze --weak --json ox./.o./x.x
+json "weak analysis: draws have their plies" \
+    'j.result === "draw" && j.plies === 4 && j.moves.every(m => m.result === "draw" ? m.plies === 4 : m.plies === null)'
 run "$MNK" table --max 4 --json
 json_lines() { # NAME EXPRESSION over the array j of all lines
     if printf '%s\n' "$out" | node -e '

@@ -5,7 +5,8 @@
  * alpha-beta and df-pn, and
  * with each of its rules left out in turn (symmetry, "cannot win" bounds,
  * dead cells, threats, pairing, matching, the weak search before the
- * strong one, and the whole table on small positions), plus the
+ * strong one, wins by continuous fours, the shape order, and the whole
+ * table on small positions), plus the
  * textbook minimax wherever it can finish. All must agree: a wrong proof
  * is the worst bug this project can have.
  *
@@ -89,6 +90,8 @@ static void test_sets_every_way(void **state)
         {MNK_NO_PAIRING, "no pairing"},
         {MNK_NO_MATCHING, "no matching"},
         {MNK_NO_WEAK_FIRST, "no weak search first"},
+        {MNK_NO_VCF, "no wins by fours"},
+        {MNK_NO_SHAPE_ORDER, "no shape order"},
     };
     glob_t files;
     mnk_solver *solver;
@@ -212,7 +215,8 @@ static void check_random(mnk_solver *solver, mnk_game *game, naive_memo *memo,
 {
     static const unsigned disables[] = {0, MNK_NO_SYMMETRY, MNK_NO_CANNOT_WIN, MNK_NO_DEAD_CELLS,
                                         MNK_NO_THREATS, MNK_NO_TABLE, MNK_NO_PAIRING,
-                                        MNK_NO_MATCHING, MNK_NO_WEAK_FIRST, MNK_NO_DFPN};
+                                        MNK_NO_MATCHING, MNK_NO_WEAK_FIRST, MNK_NO_DFPN,
+                                        MNK_NO_VCF, MNK_NO_SHAPE_ORDER};
     char pos[MNK_POSITION_MAX], rules_text[MNK_RULES_MAX];
     grid gr = grid_of(game);
     int piece = mnk_game_to_move(game), empties = mnk_game_empty_cells(game);

@@ -5,7 +5,8 @@
  *
  * The reference is the plain solver: alpha-beta, strong, with every rule
  * that cuts the tree left out (symmetry, cannot-win bounds, dead cells,
- * threats, pairing, matching, weak search first) and only the table kept,
+ * threats, pairing, matching, weak search first, wins by continuous fours,
+ * shape order) and only the table kept,
  * alpha-beta only (MNK_NO_DFPN). Against it: df-pn and weak
  * alpha-beta, each with all rules and with each rule left out in turn, and
  * strong alpha-beta with all rules. All must give the same result (win,
@@ -16,7 +17,7 @@
 
 #define ALL_RULES_OUT                                                                    \
     (MNK_NO_SYMMETRY | MNK_NO_CANNOT_WIN | MNK_NO_DEAD_CELLS | MNK_NO_THREATS |          \
-     MNK_NO_PAIRING | MNK_NO_MATCHING | MNK_NO_WEAK_FIRST)
+     MNK_NO_PAIRING | MNK_NO_MATCHING | MNK_NO_WEAK_FIRST | MNK_NO_VCF | MNK_NO_SHAPE_ORDER)
 /* The textbook minimax only on positions this small. */
 #define MINIMAX_EMPTIES 9
 /* Positions of at most this many empty cells (solved in milliseconds). */
@@ -33,6 +34,8 @@ static const struct {
     {MNK_NO_THREATS, "no threat rules"},
     {MNK_NO_PAIRING, "no pairing"},
     {MNK_NO_MATCHING, "no matching"},
+    {MNK_NO_VCF, "no wins by fours"},
+    {MNK_NO_SHAPE_ORDER, "no shape order"},
 };
 
 static mnk_search_result solve(mnk_solver *solver, const mnk_game *game, mnk_algorithm algorithm,
@@ -150,6 +153,53 @@ static void test_empty_boards(void **state)
     mnk_solver_free(solver);
 }
 
+/* Wins by continuous fours (src/forcing.c) are looked for at the root and
+ * at nodes with many empty cells: positions of 6x6 and 7x6 with 24 to 30
+ * empty cells, k = 4 and 5 (k = 5 on 6x6 only, for time), both rules, solved with and without them (and
+ * without the shape order). Weak alpha-beta and df-pn must agree with the
+ * solver without both, and strong alpha-beta must give the same plies. */
+static void test_fours_every_way(void **state)
+{
+    (void)state;
+    static const mnk_rules boards[] = {{6, 6, 4}, {7, 6, 4}, {6, 6, 4, true}, {6, 6, 5},
+                                       {6, 6, 5, true}};
+    const unsigned without = MNK_NO_VCF | MNK_NO_SHAPE_ORDER;
+    mnk_solver *solver = new_solver((size_t)16 << 20);
+    test_rng rng = rng_seeded(2024);
+    int positions = 0, counts[3] = {0, 0, 0};
+    for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+        mnk_game *game = new_game(boards[i]);
+        int cells = boards[i].m * boards[i].n;
+        for (int trial = 0; trial < 10; trial++) {
+            int empties = cells - 12 + rng_below(&rng, 7);
+            if (empties > 30)
+                empties = 30;
+            if (!random_late_position(&rng, game, empties))
+                continue;
+            mnk_result want = solve(solver, game, MNK_ALPHABETA, MNK_WEAK, without).value.result;
+            counts[want + 1]++;
+            check_one(solver, game, want, MNK_ALPHABETA, MNK_WEAK, MNK_NO_DFPN, "weak, fours");
+            check_one(solver, game, want, MNK_ALPHABETA, MNK_WEAK, MNK_NO_DFPN | MNK_NO_SHAPE_ORDER,
+                      "weak, fours, no shape order");
+            check_one(solver, game, want, MNK_DFPN, MNK_WEAK, 0, "df-pn, fours");
+            if (want != MNK_DRAW) {
+                /* Plies: the strong search with and without them. */
+                mnk_search_result a = solve(solver, game, MNK_ALPHABETA, MNK_STRONG, 0);
+                mnk_search_result b = solve(solver, game, MNK_ALPHABETA, MNK_STRONG, without);
+                assert_int_equal(a.value.result, b.value.result);
+                assert_int_equal(a.value.plies, b.value.plies);
+            }
+            positions++;
+        }
+        mnk_game_free(game);
+    }
+    print_message("%d positions (%d losses, %d draws, %d wins) agree with and without fours\n",
+                  positions, counts[0], counts[1], counts[2]);
+    assert_true(positions >= 30);
+    assert_true(counts[0] > 0 && counts[2] > 0);
+    mnk_solver_free(solver);
+}
+
 /* Analysis by df-pn: every move's result is the one alpha-beta gives. */
 static void test_analysis_agrees(void **state)
 {
@@ -209,6 +259,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_positions_every_way),
         cmocka_unit_test(test_empty_boards),
+        cmocka_unit_test(test_fours_every_way),
         cmocka_unit_test(test_analysis_agrees),
         cmocka_unit_test(test_limits),
     };
