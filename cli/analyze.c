@@ -33,7 +33,31 @@ typedef struct analysis {
     mnk_search_result res;
     mnk_move_value moves[MNK_MAX_CELLS];
     int count;
+    /* On a board too big to solve: the engine's answer, res and moves[0]
+     * (its move, the only one valued) made from it. */
+    bool by_engine;
+    mnk_engine_info info;
 } analysis;
+
+/* The engine's answer in the analysis' terms: the position's value is its
+ * move's value, and a search is complete when it proved the value. */
+static mnk_status run_engine(mnk_engine *engine, const mnk_game *game, const cli_options *opt,
+                             bool interactive, analysis *a, bool *interrupted)
+{
+    double seconds = opt->seconds_given ? opt->seconds : DEFAULT_SECONDS;
+    mnk_status st = cli_engine_think(engine, game, opt, seconds, false, interactive, &a->info,
+                                     interrupted);
+    a->by_engine = true;
+    a->res.best = a->info.best;
+    a->res.value = a->info.value;
+    a->res.nodes = a->info.nodes;
+    a->res.depth = a->info.depth;
+    a->res.complete = a->info.value.proven;
+    a->moves[0].cell = a->info.best;
+    a->moves[0].value = a->info.value;
+    a->count = a->info.best == MNK_NO_CELL ? 0 : 1;
+    return st;
+}
 
 static mnk_status run_search(mnk_solver *solver, const mnk_game *game, const cli_options *opt,
                              bool all_moves, bool interactive, analysis *a, bool *interrupted)
@@ -61,6 +85,39 @@ static void print_cell(FILE *out, mnk_rules rules, int cell)
     fputs(buf, out);
 }
 
+/* ,"engine":{...}: how the engine got its answer on a board too big to
+ * solve (see the man page's JSON section). */
+static void print_json_engine(FILE *out, mnk_rules r, const mnk_engine_info *info)
+{
+    const char *proof = cli_proof_name(info->proof);
+    int at_most = cli_engine_plies_at_most(info);
+    fprintf(out, ",\"engine\":{\"depth\":%d,\"seldepth\":%d,\"score\":%d,\"pv\":[", info->depth,
+            info->seldepth, info->value.score);
+    for (int i = 0; i < info->pv_length; i++) {
+        fputs(i ? ",\"" : "\"", out);
+        print_cell(out, r, info->pv[i]);
+        fputc('"', out);
+    }
+    fputs("],\"proof\":", out);
+    if (proof)
+        fprintf(out, "\"%s\"", proof);
+    else
+        fputs("null", out);
+    if (at_most >= 0)
+        fprintf(out, ",\"plies_at_most\":%d}", at_most);
+    else
+        fputs(",\"plies_at_most\":null}", out);
+}
+
+/* The exact plies of a value, or -1 (JSON null): a VCF's length is only
+ * an upper bound. */
+static int exact_plies(const analysis *a, const mnk_value *v)
+{
+    if (a->by_engine)
+        return cli_engine_exact_plies(&a->info);
+    return v->proven ? v->plies : -1;
+}
+
 static void print_json(FILE *out, const mnk_game *game, const analysis *a)
 {
     mnk_rules r = mnk_game_rules(game);
@@ -79,7 +136,7 @@ static void print_json(FILE *out, const mnk_game *game, const analysis *a)
     const mnk_value *v = &a->res.value;
     fprintf(out, ",\"to_move\":\"%s\",\"result\":\"%s\",\"plies\":", cli_piece_name(mnk_game_to_move(game)),
             cli_result_name(v->result));
-    if (v->proven && v->plies >= 0)
+    if (exact_plies(a, v) >= 0)
         fprintf(out, "%d", v->plies);
     else
         fputs("null", out);
@@ -90,7 +147,7 @@ static void print_json(FILE *out, const mnk_game *game, const analysis *a)
         print_cell(out, r, m->cell);
         fprintf(out, "\",\"cell\":%d,\"result\":\"%s\",\"plies\":", m->cell + 1,
                 cli_result_name(m->value.result));
-        if (m->value.proven && m->value.plies >= 0)
+        if (exact_plies(a, &m->value) >= 0)
             fprintf(out, "%d", m->value.plies);
         else
             fputs("null", out);
@@ -98,8 +155,11 @@ static void print_json(FILE *out, const mnk_game *game, const analysis *a)
     }
     fputs("],\"best\":\"", out);
     print_cell(out, r, a->res.best);
-    fprintf(out, "\",\"nodes\":%llu,\"complete\":%s}\n", (unsigned long long)a->res.nodes,
+    fprintf(out, "\",\"nodes\":%llu,\"complete\":%s", (unsigned long long)a->res.nodes,
             a->res.complete ? "true" : "false");
+    if (a->by_engine)
+        print_json_engine(out, r, &a->info);
+    fputs("}\n", out);
 }
 
 /* Moves best first; equal values in cell order. */
@@ -127,6 +187,24 @@ static void print_result_line(FILE *out, const mnk_game *game)
     fputs(".\n", out);
 }
 
+/* What the engine did, and its line of play: a forced line for a win
+ * by continuous fours, else its principal variation. */
+static void print_engine_lines(FILE *out, mnk_rules r, const mnk_engine_info *info)
+{
+    fprintf(out, "A board too big to solve: the engine's move only. Depth %d-%d, %llu nodes, %.2f s.\n",
+            info->depth, info->seldepth, (unsigned long long)info->nodes,
+            (double)info->elapsed_ms / 1000);
+    if (info->pv_length > 0) {
+        fputs(info->proof == MNK_PROOF_VCF ? "Winning line:" : "Principal variation:", out);
+        for (int i = 0; i < info->pv_length; i++) {
+            fputc(' ', out);
+            print_cell(out, r, info->pv[i]);
+        }
+        fputc('\n', out);
+    }
+    fputc('\n', out);
+}
+
 static void print_table(FILE *out, const mnk_game *game, const analysis *a)
 {
     mnk_rules r = mnk_game_rules(game);
@@ -143,12 +221,21 @@ static void print_table(FILE *out, const mnk_game *game, const analysis *a)
     mnk_move_value sorted[MNK_MAX_CELLS];
     memcpy(sorted, a->moves, sizeof(mnk_move_value) * (size_t)a->count);
     qsort(sorted, (size_t)a->count, sizeof sorted[0], by_value);
-    cli_format_value(a->res.value, value, sizeof value);
-    fprintf(out, "%s to move: %s.\n\nmove  value\n", mnk_game_to_move(game) == MNK_X ? "X" : "O", value);
+    if (a->by_engine)
+        cli_engine_value(&a->info, value, sizeof value);
+    else
+        cli_format_value(a->res.value, value, sizeof value);
+    fprintf(out, "%s to move: %s.\n\n", mnk_game_to_move(game) == MNK_X ? "X" : "O", value);
+    if (a->by_engine)
+        print_engine_lines(out, r, &a->info);
+    fputs("move  value\n", out);
     for (int i = 0; i < a->count; i++) {
         char cell[8];
         mnk_cell_format(r, sorted[i].cell, cell, sizeof cell);
-        cli_format_value(sorted[i].value, value, sizeof value);
+        if (a->by_engine)
+            cli_engine_value(&a->info, value, sizeof value);
+        else
+            cli_format_value(sorted[i].value, value, sizeof value);
         fprintf(out, "%-5s %s\n", cell, value);
     }
     fputs("\nbest: ", out);
@@ -183,7 +270,7 @@ static void print_batch_text(FILE *out, const mnk_game *game, const analysis *a,
         const mnk_move_value *m = &a->moves[i];
         fputc(' ', out);
         print_cell(out, r, m->cell);
-        if (m->value.proven && m->value.result != MNK_DRAW && m->value.plies >= 0)
+        if (m->value.proven && m->value.result != MNK_DRAW && exact_plies(a, &m->value) >= 0)
             fprintf(out, ":%s:%d", cli_result_name(m->value.result), m->value.plies);
         else
             fprintf(out, ":%s", cli_result_name(m->value.result));
@@ -204,8 +291,9 @@ static void print_batch_error(FILE *out, const cli_options *opt, const char *lin
     }
 }
 
-void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, const cli_options *opt,
-                     const char *line, line_status status, long lineno, bool all)
+void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, mnk_engine **engine,
+                     const cli_options *opt, const char *line, line_status status, long lineno,
+                     bool all)
 {
     static analysis a; /* 4 KiB and more: not on the stack of every caller */
     char msg[CLI_MESSAGE_BYTES];
@@ -221,8 +309,16 @@ void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, const cli_op
     }
     memset(&a.res, 0, sizeof a.res);
     a.count = 0;
-    if (!mnk_game_is_over(game))
+    a.by_engine = false;
+    if (!mnk_game_is_over(game) && cli_engine_board(opt, mnk_game_rules(game))) {
+        if (!*engine && !(*engine = cli_make_engine(opt))) {
+            print_batch_error(out, opt, line, "out of memory for the engine");
+            return;
+        }
+        run_engine(*engine, game, opt, false, &a, &interrupted);
+    } else if (!mnk_game_is_over(game)) {
         run_search(solver, game, opt, all || opt->json, false, &a, &interrupted);
+    }
     if (opt->json)
         print_json(out, game, &a);
     else
@@ -248,9 +344,12 @@ static int run_batch(const cli_options *opt, bool all)
         return solver ? cli_fail("out of memory") : EXIT_FAIL;
     }
     /* No more answers once one could not be written: main reports it. */
+    mnk_engine *engine = NULL; /* made for the first line on a board too big to solve */
     while (!cli_output_failed() && (line = line_reader_next(reader, &status)) != NULL)
-        cli_answer_line(stdout, game, solver, opt, line, status, line_reader_lineno(reader), all);
+        cli_answer_line(stdout, game, solver, &engine, opt, line, status, line_reader_lineno(reader),
+                        all);
     int rc = line_reader_error(reader) ? cli_read_error(reader) : EXIT_OK;
+    mnk_engine_free(engine);
     line_reader_free(reader);
     mnk_solver_free(solver);
     mnk_game_free(game);
@@ -273,8 +372,18 @@ static int run_one(const cli_options *opt, bool all)
         return cli_fail("the game is over (%s): no move to make",
                         w == MNK_X ? "X won" : w == MNK_O ? "O won" : "a draw");
     }
-    if (!mnk_game_is_over(game))
+    if (!mnk_game_is_over(game) && cli_engine_board(opt, mnk_game_rules(game))) {
+        mnk_engine *engine = cli_make_engine(opt);
+        if (!engine) {
+            mnk_solver_free(solver);
+            mnk_game_free(game);
+            return EXIT_FAIL;
+        }
+        run_engine(engine, game, opt, true, &a, &interrupted);
+        mnk_engine_free(engine);
+    } else if (!mnk_game_is_over(game)) {
         run_search(solver, game, opt, all || opt->json, true, &a, &interrupted);
+    }
     if (opt->json)
         print_json(stdout, game, &a);
     else if (all)

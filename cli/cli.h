@@ -200,9 +200,11 @@ int cli_read_error(const line_reader *r);
 /* Answers one line of batch input (best or analyze, text or JSON) on out:
  * one line, an error line for bad input (status and lineno from the line
  * reader). Used by `mnk best -` and
- * `mnk analyze -` and by the fuzz target. */
-void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, const cli_options *opt,
-                     const char *line, line_status status, long lineno, bool analyze);
+ * `mnk analyze -` and by the fuzz target. Lines on a board too big to
+ * solve go to *engine, made at the first (the caller frees it). */
+void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, mnk_engine **engine,
+                     const cli_options *opt, const char *line, line_status status, long lineno,
+                     bool analyze);
 
 /* One line of a benchmark set (bench.c): blank or a comment, "rules
  * M,N,K", or "POSITION win|draw|loss PLIES". cli_set_line_parse() splits
@@ -217,6 +219,29 @@ typedef struct set_line {
     int plies;
 } set_line;
 bool cli_set_line_parse(char *line, set_line *out, char *msg, size_t size);
+
+/* Boards too big to solve (bigboard.c). On a board of more than
+ * MNK_SOLVER_MAX_CELLS cells, best and analyze ask the engine (unless
+ * --algorithm asks for another than the default), and solve looks for a
+ * win by threats (VCF, VCT) before the solver. */
+bool cli_engine_board(const cli_options *opt, mnk_rules rules);
+/* Runs the engine within --time (seconds, 0: none) and --nodes, Ctrl-C
+ * stopping it when interactive (with progress on a terminal). With
+ * threats_only, only its proofs (mnk_engine_options.threats_only).
+ * *interrupted: Ctrl-C was pressed. */
+mnk_status cli_engine_think(mnk_engine *engine, const mnk_game *game, const cli_options *opt,
+                            double seconds, bool threats_only, bool interactive,
+                            mnk_engine_info *out, bool *interrupted);
+/* The engine's value in words: "win in at most 9 plies (proven by
+ * continuous fours)", "win (proven by threes and fours)", "loss in 2",
+ * or not proven with the estimate. */
+void cli_engine_value(const mnk_engine_info *info, char *buf, size_t size);
+/* "vcf", "vct", "end", or NULL when not proven (the JSON "proof"). */
+const char *cli_proof_name(mnk_engine_proof proof);
+/* JSON: the plies of a proven value when exact (a VCF's are only an upper
+ * bound: null), and the bound, null unless a VCF. */
+int cli_engine_exact_plies(const mnk_engine_info *info);
+int cli_engine_plies_at_most(const mnk_engine_info *info);
 
 /* The subcommands. */
 int cmd_best(const cli_options *opt);

@@ -18,8 +18,8 @@ static const cli_command commands[] = {
      "per line from standard input and answers each on a line of its own.\n"
      "Among equally good moves the first in cell order is chosen, or a random\n"
      "one with --seed. With --json, prints every move's value as in analyze.\n"
-     "On a board too big to solve, the search stops after 10 seconds (or --time,\n"
-     "--nodes) with the best move found, its value marked not proven.",
+     "On a board too big to solve (more than 64 cells), the engine plays: within\n"
+     "10 seconds (or --time, --nodes), a win its threat search proves played at once.",
      cmd_best},
     {"analyze", "Print the board and every legal move's value.",
      OPT_RULES | OPT_MOVES | OPT_JSON | OPT_SEED | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE | OPT_WEAK,
@@ -27,8 +27,9 @@ static const cli_command commands[] = {
      "Each move gets its value for the side that plays it: win or loss in N\n"
      "plies (with perfect play by both sides, the winner winning as fast and\n"
      "the loser losing as slowly as possible), or draw. With '-', reads one\n"
-     "position per line from standard input. On a board too big to solve, the\n"
-     "search stops after 10 seconds (or --time, --nodes) with estimates.",
+     "position per line from standard input. On a board too big to solve (more\n"
+     "than 64 cells), the engine's move and evaluation, within 10 seconds (or\n"
+     "--time, --nodes), and a win its threat search proves, with the winning line.",
      cmd_analyze},
     {"count", "Count the game tree below a position.",
      OPT_RULES | OPT_MOVES | OPT_JSON | OPT_NODES | OPT_TABLE,
@@ -41,7 +42,9 @@ static const cli_command commands[] = {
      "[options] [POSITION]",
      "Prints the result for the side to move (win, draw or loss), the plies to\n"
      "the end, a best move, the nodes searched and the time. A long solve shows\n"
-     "progress on a terminal; Ctrl-C stops it and prints what is known (exit 130).",
+     "progress on a terminal; Ctrl-C stops it and prints what is known (exit 130).\n"
+     "On a board too big to solve (more than 64 cells), a win by continuous fours or\n"
+     "by threes and fours that the engine proves is reported as a proven win.",
      cmd_solve},
     {"tree", "Print the minimax tree below a position as Graphviz DOT.",
      OPT_RULES | OPT_MOVES | OPT_DEPTH | OPT_TIME | OPT_NODES | OPT_TABLE,

@@ -68,6 +68,14 @@ extern "C" {
 #define MNK_MAX_SIDE 20
 #define MNK_MAX_CELLS (MNK_MAX_SIDE * MNK_MAX_SIDE)
 
+/* Boards of more cells than this are "too big to solve": there the
+ * solver's search looks only at cells near the marks, so it proves little
+ * beyond wins on the spot and known draws (pairings), and the `mnk`
+ * command, the terminal game and the page hand moves, hints, analysis
+ * and threat proofs to the engine (mnk_engine_*, below;
+ * mnk_rules_use_engine()). The one place this line is drawn. */
+#define MNK_SOLVER_MAX_CELLS 64
+
 /* A cell index that names no cell (no move, no best move). */
 #define MNK_NO_CELL (-1)
 
@@ -534,6 +542,23 @@ mnk_status mnk_match_hint(const mnk_match *match, mnk_solver *solver,
 /* Longest principal variation reported. */
 #define MNK_ENGINE_MAX_PV 64
 
+/* How a proven engine value was proven (mnk_engine_info.proof). */
+typedef enum mnk_engine_proof {
+    MNK_PROOF_NONE = 0, /* not proven: value.result is MNK_UNKNOWN */
+    /* The end in reach: a five to make, two of the opponent's to block
+     * (plies exact: 1 or 2), or a game already over (0). */
+    MNK_PROOF_END = 1,
+    /* A victory by continuous fours: every defender move was forced, and
+     * pv holds the whole line, attacker's first move to the five (when it
+     * fits MNK_ENGINE_MAX_PV). value.plies is that line's length, so the
+     * game is won in at most that many plies (perfect play may win
+     * sooner). */
+    MNK_PROOF_VCF = 2,
+    /* A victory by threes and fours: every defence was searched; best is
+     * the first move, value.plies is -1 (a length not measured). */
+    MNK_PROOF_VCT = 3
+} mnk_engine_proof;
+
 typedef struct mnk_engine_info {
     int best;          /* the move, or MNK_NO_CELL when the game is over */
     mnk_value value;   /* of the position, for the side to move */
@@ -543,6 +568,7 @@ typedef struct mnk_engine_info {
     uint64_t elapsed_ms;
     int pv_length;     /* pv[0] == best when pv_length > 0 */
     int pv[MNK_ENGINE_MAX_PV];
+    mnk_engine_proof proof; /* MNK_PROOF_NONE exactly when !value.proven */
 } mnk_engine_info;
 
 /* Called after each completed iteration, and when a forced win is found. */
@@ -563,6 +589,13 @@ typedef struct mnk_engine_options {
      * else the cell its shapes rank first. The baseline the match
      * benchmark measures the engine against. */
     bool greedy;
+    /* Proofs only: the end in reach and the threat searches (VCF, then
+     * VCT), which get the whole of the limits instead of a share; no
+     * main search. A position they prove nothing about gets value
+     * MNK_UNKNOWN with score 0 and best the move the shapes rank first.
+     * Without limits the threat searches stop after a few hundred
+     * thousand nodes (well under a second). */
+    bool threats_only;
     mnk_engine_report_fn report; /* NULL: none */
     void *report_ctx;
 } mnk_engine_options;
@@ -608,9 +641,6 @@ mnk_status mnk_engine_think(mnk_engine *engine, const mnk_game *game,
  * the engine's own move in the time given: on these boards nothing is
  * perfect, and it is the strongest level.
  * ------------------------------------------------------------------- */
-
-/* The largest board, in cells, that the solver plays (8x8). */
-#define MNK_SOLVER_MAX_CELLS 64
 
 /* True for boards of more than MNK_SOLVER_MAX_CELLS cells: a match plays
  * them with the engine. */

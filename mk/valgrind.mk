@@ -1,8 +1,10 @@
 # valgrind.mk - the CLI's end-to-end tests with every mnk run under
 # valgrind (memcheck): any invalid read or write, use of uninitialised
 # memory or definite leak makes that run exit 99, which the tests see as a
-# wrong exit code. Not part of `make test` (it takes several minutes); run
-# it with `make test-valgrind`. The build is the ordinary one (-O2 -g).
+# wrong exit code. Not part of `make test` (it takes several minutes: 12
+# of the clock under nice -n 10 with the machine's load near 20, the whole
+# of tests/cli/run.sh, 248 checks); run it with `make test-valgrind`. The
+# build is the ordinary one (-O2 -g).
 
 .PHONY: test-valgrind
 VALGRIND_LOG := $(B)/valgrind

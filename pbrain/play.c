@@ -131,19 +131,31 @@ bool play_table_for_memory(uint64_t max_memory, size_t *table_bytes, size_t *lea
 
 /* ---- thinking ---------------------------------------------------------- */
 
+/* The evaluation of a MESSAGE line: a number (the engine's estimate), or
+ * a proven result that says it is proven and how. A win by continuous
+ * fours is the length of the forced line found: perfect play may be
+ * quicker, hence "at most". */
 static void format_value(const mnk_engine_info *info, char *buf, size_t size)
 {
     const mnk_value *v = &info->value;
-    if (v->proven && v->result == MNK_WIN && v->plies < 0)
-        snprintf(buf, size, "win (by threes and fours)");
-    else if (v->proven && v->result == MNK_WIN)
-        snprintf(buf, size, "win in %d", v->plies);
-    else if (v->proven && v->result == MNK_LOSS)
-        snprintf(buf, size, "loss in %d", v->plies);
-    else if (v->proven && v->result == MNK_DRAW)
-        snprintf(buf, size, "draw");
-    else
+    const char *word = v->result == MNK_WIN ? "win" : v->result == MNK_LOSS ? "loss" : "draw";
+    switch (v->proven ? info->proof : MNK_PROOF_NONE) {
+    case MNK_PROOF_VCF:
+        snprintf(buf, size, "win in at most %d (proven: continuous fours)", v->plies);
+        break;
+    case MNK_PROOF_VCT:
+        snprintf(buf, size, "win (proven: threes and fours)");
+        break;
+    case MNK_PROOF_END:
+        if (v->result == MNK_DRAW)
+            snprintf(buf, size, "draw (proven)");
+        else
+            snprintf(buf, size, "%s in %d (proven)", word, v->plies);
+        break;
+    default:
         snprintf(buf, size, "%d", v->score);
+        break;
+    }
 }
 
 /* The engine's progress as a MESSAGE line. */
@@ -152,7 +164,7 @@ static void on_report(void *ctx, const mnk_engine_info *info)
     pb_session *s = ctx;
     if (atomic_load(&s->stop))
         mnk_engine_stop(s->engine); /* a stop that came before the search began */
-    char line[ANSWER_MAX], value[48];
+    char line[ANSWER_MAX], value[64];
     format_value(info, value, sizeof value);
     uint64_t speed = info->elapsed_ms ? info->nodes * 1000 / info->elapsed_ms : 0;
     int n = snprintf(line, sizeof line,

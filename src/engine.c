@@ -88,7 +88,7 @@ mnk_status engine_setup(void *mem, size_t size, bool zeroed, mnk_engine **out)
     mem_set(e, 0, sizeof *e);
     size_t vcf_at = (sizeof *e + 63) & ~(size_t)63;
     vcf_entry *tables = (vcf_entry *)((char *)mem + vcf_at);
-    vcf_setup(&e->vcf, tables, ENGINE_VCF_ENTRIES, tables + ENGINE_VCF_ENTRIES);
+    vcf_setup(&e->vcf, tables, ENGINE_VCF_ENTRIES, tables + ENGINE_VCF_ENTRIES, zeroed);
     e->vcf.keep_going = vcf_keep_going;
     e->vcf.keep_going_ctx = e;
     tt_setup(&e->tt, (char *)mem + engine_header(), size - engine_header(), zeroed);
@@ -141,11 +141,12 @@ static bool vcf_keep_going(void *ctx)
 
 /* Gives the threat searches at the root, all of them together, a share
  * of the move's time (ENGINE_THREAT_SHARE percent): the rest is the main
- * search's. */
-static void threat_share(mnk_engine *e)
+ * search's. With `all` (threats only) they get the whole of the limits. */
+static void threat_share(mnk_engine *e, bool all)
 {
-    e->threat_ms = e->timed ? engine_elapsed(e) + e->hard_ms * ENGINE_THREAT_SHARE / 100 + 1 : 0;
-    e->threat_nodes_end = e->nodes + e->max_nodes * ENGINE_THREAT_SHARE / 100 + 1;
+    uint64_t pct = all ? 100 : ENGINE_THREAT_SHARE;
+    e->threat_ms = e->timed ? engine_elapsed(e) + e->hard_ms * pct / 100 + 1 : 0;
+    e->threat_nodes_end = e->nodes + e->max_nodes * pct / 100 + 1;
 }
 
 /* Nodes a threat search may spend: at most cap (0: no cap), and never
@@ -174,9 +175,13 @@ static void set_rules(mnk_engine *e, const mnk_game *game)
         r.exact == e->rules.exact)
         return;
     geom_init(&e->g, r);
-    shape_table_init(&e->shapes, r.k, r.exact);
-    for (int i = 0; i < SHAPE_COUNT; i++)
-        e->shapes.weight[i] = e->params.shape_weight[i];
+    /* The shapes depend on k and the rule only, and cost far more to make
+     * than the board's geometry: a new board size keeps them. */
+    if (!e->ready || r.k != e->rules.k || r.exact != e->rules.exact) {
+        shape_table_init(&e->shapes, r.k, r.exact);
+        for (int i = 0; i < SHAPE_COUNT; i++)
+            e->shapes.weight[i] = e->params.shape_weight[i];
+    }
     e->rules = r;
     e->ready = true;
     /* Keys of one rule set mean nothing under another. */
@@ -190,10 +195,12 @@ shape_board *engine_position(mnk_engine *e, const mnk_game *game)
     return &e->b;
 }
 
-static void fill_info(const mnk_engine *e, int best, int score, bool proven, int depth,
-                      const int16_t *pv, int pv_len, mnk_engine_info *out)
+static void fill_info(const mnk_engine *e, int best, int score, mnk_engine_proof proof,
+                      int depth, const int16_t *pv, int pv_len, mnk_engine_info *out)
 {
+    bool proven = proof != MNK_PROOF_NONE;
     out->best = best;
+    out->proof = proof;
     out->value = mnk_value_of_score(score, proven);
     if (proven && out->value.result == MNK_DRAW)
         out->value.plies = e->g.cells - e->b.filled;
@@ -268,19 +275,19 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     /* Step 1: over, or nothing to think about. */
     if (mnk_game_is_over(game)) {
         int score = mnk_game_winner(game) != MNK_EMPTY ? -MNK_SCORE_WIN : 0;
-        fill_info(e, MNK_NO_CELL, score, true, 0, NULL, 0, out);
+        fill_info(e, MNK_NO_CELL, score, MNK_PROOF_END, 0, NULL, 0, out);
         out->value.plies = 0;
         return MNK_OK;
     }
     if (b->filled == 0) {
         /* The centre of an empty board. */
         int centre = (g->n / 2) * g->m + g->m / 2;
-        fill_info(e, centre, 0, false, 0, NULL, 0, out);
+        fill_info(e, centre, 0, MNK_PROOF_NONE, 0, NULL, 0, out);
         report(o, out);
         return MNK_OK;
     }
     if (!cs_empty(&b->set[SB_FIVE][side])) {
-        fill_info(e, cs_first(&b->set[SB_FIVE][side]), engine_win_in(1), true, 1, NULL, 0, out);
+        fill_info(e, cs_first(&b->set[SB_FIVE][side]), engine_win_in(1), MNK_PROOF_END, 1, NULL, 0, out);
         report(o, out);
         return MNK_OK;
     }
@@ -289,9 +296,9 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
         /* One five: the block is forced. Two: lost; block one anyway. */
         int block = cs_first(&b->set[SB_FIVE][opp]);
         if (opp_fives >= 2)
-            fill_info(e, block, -engine_win_in(2), true, 2, NULL, 0, out);
+            fill_info(e, block, -engine_win_in(2), MNK_PROOF_END, 2, NULL, 0, out);
         else
-            fill_info(e, block, 0, false, 0, NULL, 0, out);
+            fill_info(e, block, 0, MNK_PROOF_NONE, 0, NULL, 0, out);
         report(o, out);
         return MNK_OK;
     }
@@ -299,21 +306,24 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     if (o && o->greedy) {
         int moves[MNK_MAX_CELLS];
         engine_gen_moves(e, 0, MNK_NO_CELL, 0, moves);
-        fill_info(e, moves[0], engine_evaluate(e, b), false, 0, NULL, 0, out);
+        fill_info(e, moves[0], engine_evaluate(e, b), MNK_PROOF_NONE, 0, NULL, 0, out);
         report(o, out);
         return MNK_OK;
     }
 
-    /* Step 2: a win by continuous fours is played at once. */
-    threat_share(e);
-    if (vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, threat_nodes(e, ROOT_VCF_NODES))) {
+    /* Step 2: a win by continuous fours is played at once. Proofs only:
+     * the caps below hold only when nothing else limits the search. */
+    bool threats_only = o && o->threats_only;
+    bool capped = !threats_only || (!e->timed && !e->max_nodes);
+    threat_share(e, threats_only);
+    if (vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, threat_nodes(e, capped ? ROOT_VCF_NODES : 0))) {
         int16_t line[MNK_ENGINE_MAX_PV];
         int len = e->vcf.line_len < MNK_ENGINE_MAX_PV ? e->vcf.line_len : MNK_ENGINE_MAX_PV;
         for (int i = 0; i < len; i++)
             line[i] = (int16_t)e->vcf.line[i];
         e->nodes += e->vcf.nodes;
         e->seldepth = e->vcf.line_len;
-        fill_info(e, e->vcf.line[0], engine_win_in(e->vcf.line_len), true, e->vcf.line_len, line,
+        fill_info(e, e->vcf.line[0], engine_win_in(e->vcf.line_len), MNK_PROOF_VCF, e->vcf.line_len, line,
                   len, out);
         report(o, out);
         return MNK_OK;
@@ -321,13 +331,20 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     e->nodes += e->vcf.nodes;
 
     /* Step 3: a win by threes and fours, within a share of the time. */
-    bool vct = vct_find(&e->vcf, b, ROOT_VCT_DEPTH, threat_nodes(e, e->timed ? 0 : ROOT_VCT_NODES));
+    bool vct = vct_find(&e->vcf, b, ROOT_VCT_DEPTH,
+                        threat_nodes(e, e->timed || !capped ? 0 : ROOT_VCT_NODES));
     e->nodes += e->vcf.nodes;
     if (vct && !e->aborted) {
         e->threat_ms = 0;
-        fill_info(e, e->vcf.vct_move, engine_win_in(ENGINE_MAX_PLY), true, 0, NULL, 0, out);
+        fill_info(e, e->vcf.vct_move, engine_win_in(ENGINE_MAX_PLY), MNK_PROOF_VCT, 0, NULL, 0, out);
         out->value.plies = -1; /* proven, length not known */
         report(o, out);
+        return MNK_OK;
+    }
+    if (threats_only) {
+        int moves[MNK_MAX_CELLS];
+        engine_gen_moves(e, 0, MNK_NO_CELL, 0, moves);
+        fill_info(e, moves[0], 0, MNK_PROOF_NONE, 0, NULL, 0, out);
         return MNK_OK;
     }
 
@@ -378,11 +395,11 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     if (n > e->params.root_moves && !has_open_four(b, opp))
         n = e->params.root_moves;
     if (e->aborted) {
-        fill_info(e, moves[0], 0, false, 0, NULL, 0, out);
+        fill_info(e, moves[0], 0, MNK_PROOF_NONE, 0, NULL, 0, out);
         return MNK_OK;
     }
     if (n == 1) {
-        fill_info(e, moves[0], 0, false, 0, NULL, 0, out);
+        fill_info(e, moves[0], 0, MNK_PROOF_NONE, 0, NULL, 0, out);
         report(o, out);
         return MNK_OK;
     }
@@ -485,7 +502,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
                 scores[i] = SCORE_INF + 1;
         for (int i = 1; i < n; i++)
             insert_by_key(moves, scores, i, moves[i], scores[i]);
-        fill_info(e, best, best_score, false, depth_done, best_pv, best_pv_len, out);
+        fill_info(e, best, best_score, MNK_PROOF_NONE, depth_done, best_pv, best_pv_len, out);
         report(o, out);
         /* A win or loss seen within reach will not change with more depth. */
         if (best_score > SCORE_PROVEN || best_score < -SCORE_PROVEN)
@@ -494,6 +511,6 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
         if (depth >= g->cells - b->filled)
             break;
     }
-    fill_info(e, best, best_score, false, depth_done, best_pv, best_pv_len, out);
+    fill_info(e, best, best_score, MNK_PROOF_NONE, depth_done, best_pv, best_pv_len, out);
     return MNK_OK;
 }

@@ -77,7 +77,7 @@ void forcing_begin(mnk_solver *s, const board *b, bool allowed)
         return;
     if (s->forcing_k != g->k || s->forcing_exact != g->exact) {
         shape_table_init(&f->table, g->k, g->exact);
-        vcf_setup(&f->vcf, f->entries, FORCING_VCF_ENTRIES, NULL);
+        vcf_setup(&f->vcf, f->entries, FORCING_VCF_ENTRIES, NULL, false);
         s->forcing_k = g->k;
         s->forcing_exact = g->exact;
         s->forcing_cold = false;

@@ -12,6 +12,15 @@
 /* On large boards a limited search only plays this close to the marks. */
 #define NEAR_DISTANCE 2
 
+uint64_t node_next_check(const mnk_solver *s)
+{
+    uint64_t next = s->nodes + NODE_CHECK_INTERVAL;
+    /* A node limit closer than that is looked at when it is reached. */
+    if (s->max_nodes > s->nodes && s->max_nodes < next)
+        next = s->max_nodes;
+    return next;
+}
+
 /* Counts a node and returns false once the search must stop. The first
  * iteration is never stopped, so even a tiny limit yields a move that takes
  * a win in one or blocks a single threat. */
@@ -19,7 +28,7 @@ bool node_count(mnk_solver *s)
 {
     if (++s->nodes < s->next_report)
         return !s->aborted;
-    s->next_report = s->nodes + NODE_CHECK_INTERVAL;
+    s->next_report = node_next_check(s);
     if (s->iteration_depth <= 1)
         return true;
     if (s->max_nodes && s->nodes >= s->max_nodes)

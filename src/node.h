@@ -33,6 +33,10 @@ static inline void node_undo(mnk_solver *s, board *b, int cell)
  * stop flag, or the progress callback asked). Never stops while
  * s->iteration_depth <= 1, so a one-ply search always finishes. */
 bool node_count(mnk_solver *s);
+/* The node count at which node_count() next looks at the limits: within
+ * NODE_CHECK_INTERVAL, and at a node limit closer than that (so a small
+ * --nodes is kept to the node, not rounded up to the interval). */
+uint64_t node_next_check(const mnk_solver *s);
 
 /* The empty cells of b to search, best guesses first: `first` (a cell or
  * MNK_NO_CELL), then by how many open lines of each side pass through the

@@ -57,7 +57,7 @@ static void solver_begin(mnk_solver *s, const mnk_search_options *o)
     s->max_nodes = o ? o->max_nodes : 0;
     s->progress = o ? o->progress : NULL;
     s->progress_ctx = o ? o->progress_ctx : NULL;
-    s->next_report = NODE_CHECK_INTERVAL;
+    s->next_report = node_next_check(s);
     s->iteration_depth = 0;
     s->aborted = false;
     s->restricted = false;

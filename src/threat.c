@@ -9,7 +9,15 @@
  */
 #include "threat.h"
 
-void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries, vcf_entry *vct_mem)
+static void vcf_wipe(vcf_search *v)
+{
+    mem_set(v->table, 0, (v->mask + 1) * sizeof(vcf_entry));
+    if (v->vct_table)
+        mem_set(v->vct_table, 0, (v->vct_mask + 1) * sizeof(vcf_entry));
+    v->gen = 1;
+}
+
+void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries, vcf_entry *vct_mem, bool zeroed)
 {
     v->table = mem;
     v->mask = entries - 1;
@@ -17,14 +25,21 @@ void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries, vcf_entry *vct_mem
     v->vct_mask = vct_mem ? entries - 1 : 0;
     v->keep_going = NULL;
     v->keep_going_ctx = NULL;
-    vcf_clear(v);
+    v->line_len = 0;
+    if (zeroed)
+        v->gen = 1;
+    else
+        vcf_wipe(v);
 }
 
 void vcf_clear(vcf_search *v)
 {
-    mem_set(v->table, 0, (v->mask + 1) * sizeof(vcf_entry));
-    if (v->vct_table)
-        mem_set(v->vct_table, 0, (v->vct_mask + 1) * sizeof(vcf_entry));
+    /* Generation 0 marks entries never written: after 255 the memory is
+     * wiped, so that no old entry can pass for a new one. */
+    if (v->gen == UINT8_MAX)
+        vcf_wipe(v);
+    else
+        v->gen++;
     v->line_len = 0;
 }
 
@@ -80,7 +95,7 @@ static int vcf_node(vcf_search *v, shape_board *b, int depth, int ply, bool reco
 
     /* Wins are kept with their length, failures with the depth searched. */
     vcf_entry *e = vcf_slot(v, b->key);
-    if (e->used && e->key == b->key) {
+    if (e->gen == v->gen && e->key == b->key) {
         if (e->move < 0 && e->depth >= depth)
             return 0;
         if (e->move >= 0 && e->depth <= depth && !record)
@@ -145,7 +160,7 @@ static int vcf_node(vcf_search *v, shape_board *b, int depth, int ply, bool reco
     e->key = b->key;
     e->move = (int16_t)best_move;
     e->depth = (uint8_t)(win ? win : depth);
-    e->used = 1;
+    e->gen = v->gen;
     return win;
 }
 
@@ -281,7 +296,7 @@ static bool vct_node(vcf_search *v, shape_board *b, int depth, int ply)
     if (depth <= 0 || v->aborted || !vcf_count(v))
         return false;
     vcf_entry *e = &v->vct_table[b->key & v->vct_mask];
-    if (e->used && e->key == b->key) {
+    if (e->gen == v->gen && e->key == b->key) {
         if (e->move < 0 && e->depth >= depth)
             return false;
         if (e->move >= 0) {
@@ -346,7 +361,7 @@ static bool vct_node(vcf_search *v, shape_board *b, int depth, int ply)
     e->key = b->key;
     e->move = (int16_t)(win ? win_move : -1);
     e->depth = (uint8_t)depth;
-    e->used = 1;
+    e->gen = v->gen;
     if (win && ply == 0)
         v->vct_move = win_move;
     return win;

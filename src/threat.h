@@ -29,7 +29,7 @@ typedef struct vcf_entry {
     uint64_t key;
     int16_t move;  /* the winning four; -1 for a failure */
     uint8_t depth; /* attacker moves searched (failures only) */
-    uint8_t used;
+    uint8_t gen;   /* the vcf_search's generation that wrote it; 0: never */
 } vcf_entry;
 
 typedef struct vcf_search {
@@ -38,6 +38,10 @@ typedef struct vcf_search {
     /* The victory by threes and fours (VCT) keeps a table of its own. */
     vcf_entry *vct_table;
     size_t vct_mask;
+    /* Entries of other generations are empty: a clear is one increment,
+     * and the tables' memory is wiped only once in 255 clears (a new
+     * game, a new opponent, each input of a fuzz target...). */
+    uint8_t gen;
     int vct_move; /* the first move of the last VCT found */
     uint64_t nodes;
     uint64_t max_nodes; /* 0: no limit */
@@ -53,9 +57,10 @@ typedef struct vcf_search {
 } vcf_search;
 
 /* Uses entries (a power of two of them) from mem, for the VCF and as many
- * again from vct_mem for the VCT; clears them. vct_mem may be NULL (no
- * VCT: vct_find answers false). */
-void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries, vcf_entry *vct_mem);
+ * again from vct_mem for the VCT; clears them (memory known to be zeroed
+ * is not written). vct_mem may be NULL (no VCT: vct_find answers false). */
+void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries, vcf_entry *vct_mem, bool zeroed);
+/* Forgets every entry (in O(1), but for one call in 255). */
 void vcf_clear(vcf_search *v);
 
 /* Does the side to move of b win by continuous fours within depth of its

@@ -102,7 +102,14 @@ expect_match "solve in text" "$out" "draw for X"
 "$MNK" solve --rules 7,7,5 >"$tmp/out" 2>"$tmp/err" </dev/null &
 pid=$!
 sleep 1 # long enough to be searching (7,7,5 takes far longer than this)
-kill -INT "$pid"
+# A signal that comes while the program is still starting can be lost
+# (under valgrind, make test-valgrind, starting takes seconds): send it
+# again each second until the program has ended.
+for _ in $(seq 120); do
+    kill -INT "$pid" 2>/dev/null || break
+    sleep 1
+    kill -0 "$pid" 2>/dev/null || break
+done
 wait "$pid"
 rc=$?
 out=$(cat "$tmp/out")
@@ -344,6 +351,40 @@ for cmd in best analyze; do
     run "$MNK" "$cmd" --help
     expect_match "$cmd --help: the batch -" "$out" "positions from -"
 done
+# --- boards too big to solve: the engine, and its threat proofs -----------
+# The first position of the tactics set: X wins by continuous fours, the
+# line starting at e3 (bench/tactics/vcf-15x15.txt, checked by
+# tests/unit/test_tactics.c).
+read -r vcf vcf_line _ < "$(dirname "$0")/../../bench/tactics/vcf-15x15.txt"
+vcf_first=${vcf_line%%,*}
+run "$MNK" solve --rules 15,15,5 --json "$vcf"
+json "solve: a VCF is a proven win for the side to move" \
+    "j.result === 'win' && j.proven && j.complete && j.proof === 'vcf' && j.best === '$vcf_first'"
+json "solve: a VCF's length bounds the win, plies stays exact (null)" \
+    'j.plies === null && j.plies_at_most >= 1 && j.plies_at_most % 2 === 1'
+run "$MNK" solve --rules 15,15,5 "$vcf"
+expect_match "solve in text: the proof named" "$out" "win in at most [0-9]+ plies \(proven by continuous fours\) for X, best move $vcf_first"
+run "$MNK" analyze --rules 15,15,5 "$vcf"
+expect_match "analyze: the proven win with its length" "$out" "X to move: win in at most [0-9]+ plies \(proven by continuous fours\)"
+expect_match "analyze: the winning line" "$out" "Winning line: $vcf_first "
+run "$MNK" best --rules 15,15,5 "$vcf"
+expect_out "best plays the proof's first move" "$vcf_first"
+run "$MNK" best --rules 15,15,5,exact --json "$vcf"
+json "best --json: the engine's answer and proof" \
+    "j.best === '$vcf_first' && j.proven && j.moves.length === 1 && j.engine.proof === 'vcf' && j.engine.pv[0] === '$vcf_first'"
+printf '%s\n' "$vcf" >"$tmp/in"
+out=$("$MNK" analyze --rules 15,15,5 - <"$tmp/in")
+expect_match "batch analyze: the engine's move, a win of unknown exact length" "$out" " $vcf_first:win$"
+# No proof: the engine's estimate, within --nodes, and solve says unknown.
+run "$MNK" best --rules 15,15,5 --moves h8,h9,i8 --nodes 3000 --json
+json "best: the engine within --nodes, not proven" \
+    'j.nodes > 0 && j.nodes < 6000 && !j.proven && j.result === "unknown" && j.engine.proof === null && j.engine.pv.length > 0 && j.engine.pv[0] === j.best'
+run "$MNK" solve --rules 15,15,5 --moves h8,h9,i8 --nodes 3000 --json
+json "solve: nothing proven is unknown" \
+    'j.result === "unknown" && !j.proven && j.proof === null && j.plies_at_most === null && j.best !== null'
+run "$MNK" solve --rules 4,4,3 --json
+json "solve: the solver's proofs say so" 'j.proof === "solver" && j.plies_at_most === null'
+
 # A value not proven says what its number is.
 run "$MNK" analyze --rules 9,9,5 --nodes 2000 --moves e5
 expect_match "not proven: the score named and explained" "$out" "not proven \(heuristic score [+-][0-9]+, above 0 favours the mover\)"

@@ -127,6 +127,18 @@ expect_line "a reply" 3 "$move_re"
 if grep -Eq '^MESSAGE depth [0-9]+-[0-9]+ eval [^ ]+ nodes [0-9]+ speed [0-9]+/s time [0-9]+ ms pv( [0-9]+,[0-9]+)+$' "$tmp/out"; then
     ok; else bad "no MESSAGE line with depth, eval, nodes, speed, time and pv: $(grep MESSAGE "$tmp/out" | head -3)"; fi
 
+# A proven win is played and said to be proven: the first position of the
+# tactics set, where the brain (X, field 1) wins by continuous fours
+# starting at e3 (x 4, y 2).
+read -r vcf _ < "$here/../../bench/tactics/vcf-15x15.txt"
+board=$(printf '%s\n' "$vcf" | awk -F/ '{ for (y = 1; y <= NF; y++) for (x = 1; x <= length($y); x++) {
+    c = substr($y, x, 1); if (c != ".") printf "%d,%d,%d\n", x - 1, y - 1, c == "x" ? 1 : 2 } }')
+cmds "START 15" BOARD $board DONE
+session "a win by continuous fours"
+expect_line "the proof's first move" 2 '^4,2$'
+if grep -Eq '^MESSAGE depth [0-9]+-[0-9]+ eval win in at most [0-9]+ \(proven: continuous fours\) nodes .* pv 4,2( [0-9]+,[0-9]+)+$' "$tmp/out"; then
+    ok; else bad "no MESSAGE saying the win is proven: $(grep MESSAGE "$tmp/out" | head -3)"; fi
+
 # --- coordinates: x is the column, y the row, on non-square boards ------------
 # Four of the brain's own in a row with one way to five; the opponent's
 # stones far away and harmless. Transposed coordinates would put the only

@@ -466,6 +466,26 @@ static void test_node_limits(void **state)
     mnk_solver_free(solver);
 }
 
+/* A node limit below the interval at which limits are looked at is kept
+ * to the node, not rounded up to the interval (the first iteration, which
+ * is never cut, aside). Before, any limit under 4096 searched 4096 nodes. */
+static void test_small_node_limit_kept(void **state)
+{
+    (void)state;
+    mnk_solver *solver = new_solver(1 << 20);
+    mnk_game *game = new_game(rules_of(7, 7, 5));
+    mnk_search_options o = {0};
+    o.max_nodes = 1000;
+    mnk_search_result res = best_of(solver, game, &o);
+    assert_false(res.complete);
+    assert_true(res.depth >= 1);
+    if (res.nodes > o.max_nodes + o.max_nodes / 10)
+        fail_msg("a limit of %llu nodes searched %llu", (unsigned long long)o.max_nodes,
+                 (unsigned long long)res.nodes);
+    mnk_game_free(game);
+    mnk_solver_free(solver);
+}
+
 /* A 20x20 position from marks given as text (X's and O's cells). */
 static mnk_game *big_position(const char *xs, const char *os)
 {
@@ -604,6 +624,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_solver_shared_between_rules),
         cmocka_unit_test(test_value_of_score),
         cmocka_unit_test(test_node_limits),
+        cmocka_unit_test(test_small_node_limit_kept),
         cmocka_unit_test(test_threats_under_limits),
         cmocka_unit_test(test_progress_stops),
     };

@@ -64,7 +64,7 @@ static void start(int m, int n, int k, bool exact)
     S.gr.n = n;
     S.gr.k = k;
     S.gr.exact = exact;
-    vcf_setup(&S.v, S.table, 1 << 16, S.vct_table);
+    vcf_setup(&S.v, S.table, 1 << 16, S.vct_table, false);
 }
 
 /* Random positions: the threat search and the naive one agree on whether

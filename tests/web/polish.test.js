@@ -333,6 +333,20 @@ test('7. the game survives a reload; a link opens it elsewhere; the command give
   assert.equal(await page.textContent('#share-note'), 'The link is copied.');
   const link = await page.evaluate(() => navigator.clipboard.readText());
   assert.equal(link, await page.inputValue('#share-link'));
+  /* A browser that refuses the clipboard: the text is selected for the
+   * player to copy, and the note says how. */
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('refused', 'NotAllowedError'));
+    document.getElementById('share-note').textContent = '';
+  });
+  await page.getByRole('button', { name: 'Copy command' }).click();
+  await page.waitForFunction(() => document.getElementById('share-note').textContent !== '');
+  assert.equal(await page.textContent('#share-note'), 'The command is selected: copy it with Ctrl+C (⌘C on a Mac).');
+  const selected = await page.evaluate(() => {
+    const el = document.getElementById('share-command');
+    return el.value.slice(el.selectionStart, el.selectionEnd);
+  });
+  assert.equal(selected, await page.inputValue('#share-command'));
   const other = await openAt(PHONE, link);
   assert.equal((await h.readBoard(other.page)).position, position);
   assert.deepEqual((await historyList(other.page)).map((e) => e.text), (await historyList(page)).map((e) => e.text));
