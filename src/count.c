@@ -40,7 +40,7 @@ typedef struct count_ctx {
     uint64_t visited; /* nodes of every run, for the limit and progress */
     uint64_t max_nodes;
     uint64_t next_check;
-    volatile int *stop;
+    atomic_int *stop;
     mnk_progress_fn progress;
     void *progress_ctx;
     bool aborted;
@@ -79,7 +79,7 @@ static bool count_visit(count_ctx *c)
     if (nodes < c->next_check)
         return !c->aborted;
     c->next_check = nodes + COUNT_CHECK_INTERVAL;
-    if (c->stop && *c->stop)
+    if (c->stop && atomic_load_explicit(c->stop, memory_order_relaxed))
         c->aborted = true;
     if (c->progress) {
         mnk_progress p = {nodes, 0};
@@ -140,7 +140,7 @@ mnk_status mnk_count_tree(mnk_solver *s, const mnk_game *game,
     if (!s || !game || !out)
         return MNK_ERR_ARGUMENT;
     mem_set(out, 0, sizeof *out);
-    s->stop = 0;
+    atomic_store_explicit(&s->stop, 0, memory_order_relaxed);
 
     /* The table's memory, cleared, becomes the two key sets; no larger than
      * 3^cells positions need (touching less memory is faster, see tt.c). */

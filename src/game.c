@@ -298,7 +298,7 @@ void mnk_solver_clear(mnk_solver *s)
 void mnk_solver_stop(mnk_solver *s)
 {
     if (s)
-        s->stop = 1;
+        atomic_store_explicit(&s->stop, 1, memory_order_relaxed);
 }
 
 size_t mnk_solver_table_entries(const mnk_solver *s)

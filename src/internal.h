@@ -31,6 +31,7 @@
 
 #include "mnk.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -209,7 +210,7 @@ mnk_status notation_check_reachable(board *b, mnk_error *err);
  * with wins and losses counted in plies from `ply` plies above it. The
  * position must not be won already. *nodes gets the nodes visited, the
  * position itself included. */
-int minimax_value(const board *b, int ply, uint64_t max_nodes, volatile int *stop,
+int minimax_value(const board *b, int ply, uint64_t max_nodes, atomic_int *stop,
                   uint64_t *nodes, bool *complete, mnk_progress_fn progress,
                   void *progress_ctx);
 
@@ -257,7 +258,10 @@ int tt_score_from_table(int score, int ply);
 /* search.c: the solver's state. */
 struct mnk_solver {
     tt_table tt;
-    volatile int stop;
+    /* Set by mnk_solver_stop() from any thread or a signal handler:
+     * atomic (lock-free, so a handler may store to it), relaxed (it only
+     * asks the search to end soon; nothing else is published through it). */
+    atomic_int stop;
     /* per search */
     uint64_t nodes;
     uint64_t max_nodes;

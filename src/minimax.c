@@ -26,7 +26,7 @@ typedef struct minimax_ctx {
     uint64_t nodes;
     uint64_t next_check;
     uint64_t max_nodes;
-    volatile int *stop;
+    atomic_int *stop;
     mnk_progress_fn progress;
     void *progress_ctx;
     bool aborted;
@@ -40,7 +40,7 @@ static bool visit(minimax_ctx *c)
     c->next_check = c->nodes + MINIMAX_CHECK_INTERVAL;
     if (c->max_nodes && c->nodes >= c->max_nodes)
         c->aborted = true;
-    if (c->stop && *c->stop)
+    if (c->stop && atomic_load_explicit(c->stop, memory_order_relaxed))
         c->aborted = true;
     if (c->progress) {
         mnk_progress p = {c->nodes, 0};
@@ -125,7 +125,7 @@ static int minimax_board(minimax_ctx *c, board *b, int ply)
     return best;
 }
 
-int minimax_value(const board *b, int ply, uint64_t max_nodes, volatile int *stop,
+int minimax_value(const board *b, int ply, uint64_t max_nodes, atomic_int *stop,
                   uint64_t *nodes, bool *complete, mnk_progress_fn progress,
                   void *progress_ctx)
 {

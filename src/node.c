@@ -33,7 +33,7 @@ bool node_count(mnk_solver *s)
         return true;
     if (s->max_nodes && s->nodes >= s->max_nodes)
         s->aborted = true;
-    if (s->stop)
+    if (atomic_load_explicit(&s->stop, memory_order_relaxed))
         s->aborted = true;
     if (s->progress) {
         mnk_progress p = {s->nodes, s->iteration_depth};

@@ -52,7 +52,7 @@
 
 static void solver_begin(mnk_solver *s, const mnk_search_options *o)
 {
-    s->stop = 0;
+    atomic_store_explicit(&s->stop, 0, memory_order_relaxed);
     s->nodes = 0;
     s->max_nodes = o ? o->max_nodes : 0;
     s->progress = o ? o->progress : NULL;

@@ -387,9 +387,13 @@ static const char *const HELP_SCREEN[] = {
     "                takes the other side and moves if it is its turn)",
     "  t  w          two players, computer against itself",
     "  +  -          the computer's level up, down",
+    "  Esc           while the computer thinks: move now (so do Enter,",
+    "                Space and a click); during a hint or the analysis:",
+    "                stop and show what was found",
     "  Ctrl-L        redraw",
     "  ?             this help",
-    "  q             quit (asks first during a game)",
+    "  q             quit (asks first during a game), also while the",
+    "                computer thinks",
 };
 
 static void draw_help(void)

@@ -1,85 +1,42 @@
 /*
  * engine.c - the full-screen game on boards too big to solve
  * (mnk_rules_use_engine): the computer's move, the hint and the analysis
- * through the engine, and how its findings read. tui.c calls these in
- * place of the solver's searches when t->engine is set; draw.c shows the
- * analysis (the evaluation and best line in the panel, the line's moves
- * numbered on the board).
+ * through the engine, and how its findings read. tui.c gives these to the
+ * worker thread (think.c) in place of the solver's searches when
+ * t->engine is set; draw.c shows the analysis (the evaluation and best
+ * line in the panel, the line's moves numbered on the board).
  *
- * Time. The engine keeps --time itself (mnk_engine_options.turn_ms) and
- * reads the clock it is given every few hundred nodes; the clock given
- * here also redraws the status line, so that the thinking clock runs as it
- * does while the solver searches. Ctrl-C stops it from the signal handler
- * (mnk_engine_stop) and it answers with what it has.
+ * Time. The engine keeps --time itself (mnk_engine_options.turn_ms, on
+ * the system clock mnk_engine_new() gives it); the main thread redraws
+ * the clock on the status line while it thinks, as for the solver. Esc, a
+ * key that plays, q and a signal stop it through search_stop()
+ * (mnk_engine_stop, thread- and signal-safe), and it answers with what it
+ * has.
  */
 #include "tui_internal.h"
 
 #include <stdio.h>
-#include <string.h>
 
 /* Moves of the best line numbered on the board (one digit each). */
 #define PV_SHOWN 9
 
-/* ---- searching -------------------------------------------------------- */
+/* ---- searching (in the worker thread: no curses) ------------------------ */
 
-uint64_t engine_clock(void *ctx)
+mnk_status engine_run_move(search_job *j)
 {
-    tui *t = ctx;
-    double at = now();
-    if ((t->thinking || t->analysing) && at >= t->next_draw) {
-        t->next_draw = at + THINK_REDRAW;
-        draw(t);
-    }
-    return (uint64_t)(at * 1000);
+    return mnk_match_engine_move(j->t->match, j->t->engine, &j->engine_options, &j->info);
 }
 
-/* --time for one search, and the clock on the status line from now. */
-static mnk_engine_options engine_options(tui *t)
+mnk_status engine_run_hint(search_job *j)
 {
-    mnk_engine_options o;
-    memset(&o, 0, sizeof o);
-    t->think_start = now();
-    t->next_draw = t->think_start + THINK_REDRAW;
-    o.turn_ms = t->seconds > 0 ? (uint64_t)(t->seconds * 1000) : 0;
-    return o;
+    return mnk_match_engine_hint(j->t->match, j->t->engine, &j->engine_options, &j->info);
 }
 
-mnk_status engine_computer_move(tui *t, int *cell, char *found, size_t size, bool *notable)
+/* The engine's view of the position: its move, evaluation and best line. */
+mnk_status engine_run_analysis(search_job *j)
 {
-    mnk_engine_info info;
-    mnk_piece side = mnk_game_to_move(game_of(t));
-    mnk_engine_options o = engine_options(t);
-    mnk_status st = mnk_match_engine_move(t->match, t->engine, &o, &info);
-    if (st == MNK_OK) {
-        *cell = info.best;
-        engine_value_text(&info, side, found, size);
-        *notable = info.value.proven;
-    }
-    return st;
-}
-
-void engine_hint(tui *t)
-{
-    mnk_engine_info info;
-    mnk_piece side = mnk_game_to_move(game_of(t));
-    mnk_engine_options o = engine_options(t);
-    mnk_status st = mnk_match_engine_hint(t->match, t->engine, &o, &info);
-    if (st != MNK_OK)
-        return;
-    char c[8], v[80];
-    cell_name(t, info.best, c, sizeof c);
-    engine_value_text(&info, side, v, sizeof v);
-    t->cursor = info.best;
-    t->hint_cell = info.best;
-    set_message(t, false, "Hint for %s: %s (%s).", side_name(side), c, v);
-}
-
-/* The engine's view of the position: its move, evaluation and best line,
- * in t->engine_view (false if the search could not run). */
-bool engine_analyse(tui *t)
-{
-    mnk_engine_options o = engine_options(t);
-    return mnk_engine_think(t->engine, game_of(t), &o, &t->engine_view) == MNK_OK;
+    return mnk_engine_think(j->t->engine, mnk_match_game(j->t->match), &j->engine_options,
+                            &j->info);
 }
 
 /* ---- in words ------------------------------------------------------------ */
@@ -110,6 +67,19 @@ void engine_value_text(const mnk_engine_info *info, mnk_piece side, char *buf, s
                  info->depth);
     else
         snprintf(buf, size, "not searched: a forced reply or the first move");
+}
+
+/* The hint the engine found: the cursor goes there, and the message says
+ * what the engine sees. */
+void engine_hint_text(tui *t, const mnk_engine_info *info)
+{
+    mnk_piece side = mnk_game_to_move(game_of(t));
+    char c[8], v[80];
+    cell_name(t, info->best, c, sizeof c);
+    engine_value_text(info, side, v, sizeof v);
+    t->cursor = info->best;
+    t->hint_cell = info->best;
+    set_message(t, false, "Hint for %s: %s (%s).", side_name(side), c, v);
 }
 
 /* The best line as cell names ("h8 i9 g7"), the first PV_SHOWN moves. */

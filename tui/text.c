@@ -11,9 +11,11 @@
 
 /* ---- the state in words ------------------------------------------------- */
 
+/* While a search runs the worker may change the match: the screen shows
+ * the copies taken when it started. */
 const mnk_game *game_of(const tui *t)
 {
-    return mnk_match_game(t->match);
+    return t->frozen ? t->frozen_game : mnk_match_game(t->match);
 }
 
 mode mode_of(const tui *t)
@@ -96,12 +98,15 @@ void status_text(const tui *t, char *buf, size_t size)
     }
     mnk_piece side = mnk_game_to_move(g);
     if (t->analysing)
-        snprintf(buf, size, "Analysing %s for %s... %.1f s.",
+        snprintf(buf, size, "Analysing %s for %s... %.1f s. Esc stops.",
                  t->engine ? "the position" : "every empty cell", side_name(side),
                  now() - t->think_start);
-    else if (t->thinking)
-        snprintf(buf, size, "%s (computer) is thinking... %.1f s.%s", side_name(side),
+    else if (t->hinting)
+        snprintf(buf, size, "Looking for a hint for %s... %.1f s. Esc stops.%s", side_name(side),
                  now() - t->think_start, last);
+    else if (t->thinking)
+        snprintf(buf, size, "%s (computer) is thinking... %.1f s. Esc: move now.%s",
+                 side_name(side), now() - t->think_start, last);
     else if (md == MODE_WATCH)
         snprintf(buf, size, "%s (computer) to move.%s", side_name(side), last);
     else if (md == MODE_TWO)
@@ -133,7 +138,7 @@ void title_text(const tui *t, char *buf, size_t size)
 
 void tally_text(const tui *t, char *buf, size_t size)
 {
-    mnk_tally s = mnk_match_tally(t->match);
+    mnk_tally s = t->frozen ? t->frozen_tally : mnk_match_tally(t->match);
     mode md = mode_of(t);
     if (md == MODE_AS_X || md == MODE_AS_O)
         snprintf(buf, size, "Tally: you won %d, lost %d, drew %d.", s.human_wins,

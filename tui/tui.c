@@ -1,18 +1,24 @@
 /*
- * tui.c - the full-screen game of `mnk play`, on ncursesw: signals, the
- * searches, the keys and the loop. The state in words is in text.c, the
- * layout, drawing and colours in draw.c (tui_internal.h joins them).
+ * tui.c - the full-screen game of `mnk play`, on ncursesw: the searches,
+ * the keys and the loop. A search runs in a worker thread with the keys
+ * live (think.c); signals, the terminal's state and stopping a search are
+ * in signals.c; the state in words is in text.c, the layout, drawing and
+ * colours in draw.c (tui_internal.h joins them).
  *
  * Design. The screen is a pure function of the state below (the match, the
  * cursor, the modes, one message) and is redrawn whole after every event;
- * curses sends only what changed. Nothing that searches runs while drawing:
- * the analysis overlay is computed before, and drawing only reads it.
+ * curses sends only what changed. Drawing only reads: the analysis overlay
+ * is computed before, and while a search runs the screen shows a copy of
+ * the game taken when it started (the worker may change the match).
  *
- * The computer thinks in the main thread. Its progress callback enforces
- * --time, and redraws the status line (so the clock runs), and Ctrl-C
- * (cbreak mode: a real SIGINT) stops the solver from the signal handler.
- * Keys typed while it thinks wait in the terminal's queue and are handled
- * after the move.
+ * The computer's move, a hint and the analysis each run in a worker thread
+ * (think.c) while this thread reads keys and redraws (so the clock on the
+ * status line runs): Esc, or a key that plays, makes the computer move at
+ * once; q quits without waiting for the search. On a board too big to
+ * solve the search is the engine's (engine.c), else the solver's. The
+ * solver's progress callback enforces --time; the engine keeps it itself.
+ * A signal (Ctrl-C, Ctrl-\, kill) stops the search from its handler; the
+ * loop then restores the terminal and ends by the same signal.
  *
  * Layout. The board is drawn boxed (a grid of lines) when it fits, with
  * cells as large as the window allows (3 columns by 1 line, up to 15 by 7:
@@ -33,69 +39,10 @@
 #include "tui_internal.h"
 
 #include <locale.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-/* ---- signals and the terminal ------------------------------------------ */
-
-static volatile sig_atomic_t signalled; /* the signal that asks us to leave */
-static mnk_solver *volatile stop_target;
-static mnk_engine *volatile engine_stop_target;
-static volatile sig_atomic_t curses_on;
-
-static void on_signal(int sig)
-{
-    signalled = sig;
-    if (stop_target)
-        mnk_solver_stop(stop_target);
-    if (engine_stop_target)
-        mnk_engine_stop(engine_stop_target);
-}
-
-/* A crash must not leave the terminal raw: restore it, then die as before. */
-static void on_fatal_signal(int sig)
-{
-    if (curses_on)
-        endwin();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void leave_curses(void)
-{
-    if (curses_on) {
-        curses_on = 0;
-        endwin();
-    }
-}
-
-static void install_handlers(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    sa.sa_handler = on_fatal_signal;
-    sa.sa_flags = SA_RESETHAND;
-    sigaction(SIGSEGV, &sa, NULL);
-    sigaction(SIGBUS, &sa, NULL);
-    sigaction(SIGFPE, &sa, NULL);
-    sigaction(SIGABRT, &sa, NULL);
-    atexit(leave_curses);
-}
-
-static void restore_handlers(void)
-{
-    int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        signal(sigs[i], SIG_DFL);
-}
 
 double now(void)
 {
@@ -106,68 +53,77 @@ double now(void)
 
 /* ---- searching ------------------------------------------------------------- */
 
+/* In the worker thread (think.c): --time for the solver (the engine keeps
+ * it itself). */
 static int on_progress(void *ctx, const mnk_progress *p)
 {
-    tui *t = ctx;
+    const tui *t = ctx;
     (void)p;
-    if (signalled)
-        return 1;
-    double at = now();
-    if (t->deadline > 0 && at >= t->deadline)
-        return 1;
-    if ((t->thinking || t->analysing) && at >= t->next_draw) {
-        t->next_draw = at + THINK_REDRAW;
-        draw(t);
-    }
-    return 0;
+    return t->deadline > 0 && now() >= t->deadline;
 }
 
-static mnk_search_options begin_search(tui *t)
+/* A job for think(): the engine's search on a board too big to solve
+ * (engine.c), else the solver's; --time for both. */
+static search_job begin_search(tui *t, mnk_status (*solver_run)(search_job *),
+                               mnk_status (*engine_run)(search_job *))
 {
-    mnk_search_options o;
-    memset(&o, 0, sizeof o);
+    search_job job;
+    memset(&job, 0, sizeof job);
+    job.run = t->engine ? engine_run : solver_run;
+    job.t = t;
     t->think_start = now();
     t->deadline = t->seconds > 0 ? t->think_start + t->seconds : 0;
-    t->next_draw = t->think_start + THINK_REDRAW;
-    o.progress = on_progress;
-    o.progress_ctx = t;
-    return o;
+    job.options.progress = on_progress;
+    job.options.progress_ctx = t;
+    job.engine_options.turn_ms = t->seconds > 0 ? (uint64_t)(t->seconds * 1000) : 0;
+    return job;
 }
 
-/* The solver's move for the computer: its cell, and whether it is proven
- * in words; *notable when that is worth saying after a quick move too
- * (not proven). */
-static mnk_status solver_computer_move(tui *t, int *cell, char *found, size_t size, bool *notable)
+static mnk_status run_computer_move(search_job *j)
 {
-    mnk_search_result res;
-    mnk_search_options o = begin_search(t);
-    mnk_status st = mnk_match_computer_move(t->match, t->solver, &o, &res);
-    if (st == MNK_OK) {
-        *cell = res.best;
-        snprintf(found, size, "%s", res.value.proven ? "proven" : "not proven, the best move found");
-        *notable = !res.value.proven;
-    }
-    return st;
+    return mnk_match_computer_move(j->t->match, j->t->solver, &j->options, &j->result);
+}
+
+static mnk_status run_hint(search_job *j)
+{
+    return mnk_match_hint(j->t->match, j->t->solver, &j->options, &j->result);
+}
+
+static mnk_status run_analysis(search_job *j)
+{
+    return mnk_analyze(j->t->solver, mnk_match_game(j->t->match), &j->options, j->t->analysis,
+                       MNK_MAX_CELLS, &j->count, &j->result);
 }
 
 static void computer_move(tui *t)
 {
     mnk_piece side = mnk_game_to_move(game_of(t));
-    char found[96];
-    int cell = MNK_NO_CELL;
-    bool notable = false;
+    search_job job = begin_search(t, run_computer_move, engine_run_move);
+    job.computer_moves = true;
     t->thinking = true;
-    t->think_start = now();
-    draw(t);
-    mnk_status st = t->engine ? engine_computer_move(t, &cell, found, sizeof found, &notable)
-                              : solver_computer_move(t, &cell, found, sizeof found, &notable);
+    think(t, &job);
     double took = now() - t->think_start;
     t->thinking = false;
     t->last_computer_move = now();
     t->hint_cell = MNK_NO_CELL;
-    if (st != MNK_OK) {
-        set_message(t, true, "The computer could not move: %s.", mnk_strerror(st));
+    if (job.status != MNK_OK) {
+        set_message(t, true, "The computer could not move: %s.", mnk_strerror(job.status));
         return;
+    }
+    /* What was found, in words; worth saying after a quick move too when
+     * the solver could not prove it, or the engine did. */
+    char found[96];
+    int cell;
+    bool notable;
+    if (t->engine) {
+        cell = job.info.best;
+        engine_value_text(&job.info, side, found, sizeof found);
+        notable = job.info.value.proven;
+    } else {
+        cell = job.result.best;
+        snprintf(found, sizeof found, "%s",
+                 job.result.value.proven ? "proven" : "not proven, the best move found");
+        notable = !job.result.value.proven;
     }
     if (took >= THINK_NOTICE || notable) {
         char c[8];
@@ -176,16 +132,8 @@ static void computer_move(tui *t)
     }
 }
 
-/* Every empty cell's value by the solver, for the overlay. */
-static bool solver_analyse(tui *t)
-{
-    mnk_search_result res;
-    mnk_search_options o = begin_search(t);
-    return mnk_analyze(t->solver, game_of(t), &o, t->analysis, MNK_MAX_CELLS,
-                       &t->analysis_count, &res) == MNK_OK;
-}
-
-/* Brings the analysis overlay up to date with the position. */
+/* Brings the analysis overlay up to date with the position: every empty
+ * cell's value by the solver, or the engine's evaluation and best line. */
 static void update_analysis(tui *t)
 {
     const mnk_game *g = game_of(t);
@@ -198,14 +146,18 @@ static void update_analysis(tui *t)
     t->analysis_count = 0;
     if (mnk_game_is_over(g))
         return;
+    search_job job = begin_search(t, run_analysis, engine_run_analysis);
     /* On a board the solver cannot solve at once, and with the engine,
      * this takes up to --time: say so while it runs. */
     t->analysing = true;
-    draw(t);
-    bool done = t->engine ? engine_analyse(t) : solver_analyse(t);
+    think(t, &job);
     t->analysing = false;
-    if (!done)
+    if (job.status != MNK_OK)
         return;
+    if (t->engine)
+        t->engine_view = job.info;
+    else
+        t->analysis_count = job.count; /* t->analysis was filled in place */
     t->analysis_valid = true;
     t->analysis_key = mnk_game_key(g);
     t->analysis_len = mnk_game_history_length(g);
@@ -304,18 +256,21 @@ static void undo(tui *t)
 
 static void hint(tui *t)
 {
-    mnk_search_result res;
     if (mnk_game_is_over(game_of(t))) {
         set_message(t, true, "The game is over: press n for a new game.");
         return;
     }
+    search_job job = begin_search(t, run_hint, engine_run_hint);
+    t->hinting = true;
+    think(t, &job);
+    t->hinting = false;
+    if (job.status != MNK_OK)
+        return;
     if (t->engine) {
-        engine_hint(t);
+        engine_hint_text(t, &job.info);
         return;
     }
-    mnk_search_options o = begin_search(t);
-    if (mnk_match_hint(t->match, t->solver, &o, &res) != MNK_OK)
-        return;
+    mnk_search_result res = job.result;
     char c[8], v[32];
     cell_name(t, res.best, c, sizeof c);
     value_text(res.value, v, sizeof v);
@@ -388,7 +343,7 @@ static void quit(tui *t)
     }
 }
 
-static void handle_key(tui *t, int ch)
+void handle_key(tui *t, int ch)
 {
     if (ch == KEY_RESIZE) {
         return; /* the next draw lays the screen out afresh */
@@ -463,23 +418,19 @@ int tui_run(mnk_match *match, mnk_solver *solver, mnk_engine *engine, double sec
     t.rules = mnk_game_rules(mnk_match_game(match));
     t.cursor = centre(&t);
     t.hint_cell = MNK_NO_CELL;
+    if (mnk_game_new(t.rules, &t.frozen_game) != MNK_OK)
+        return TUI_UNAVAILABLE;
 
     setlocale(LC_ALL, "");
-    signalled = 0;
-    stop_target = solver;
-    engine_stop_target = engine;
-    install_handlers();
+    signals_install(solver, engine);
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (!screen) {
-        restore_handlers();
-        stop_target = NULL;
-        engine_stop_target = NULL;
+        signals_restore();
+        mnk_game_free(t.frozen_game);
         return TUI_UNAVAILABLE;
     }
-    if (engine)
-        mnk_engine_set_clock(engine, engine_clock, &t);
     set_term(screen);
-    curses_on = 1;
+    curses_started();
     cbreak();
     noecho();
     nonl();
@@ -491,8 +442,11 @@ int tui_run(mnk_match *match, mnk_solver *solver, mnk_engine *engine, double sec
     mouseinterval(0);
     setup_colours(&t);
 
-    while (!t.quit && !signalled) {
-        if (mnk_match_computer_to_move(match) && !t.confirm_quit && !t.prompt_on && !t.help_on) {
+    while (!t.quit && !signals_caught()) {
+        /* A key a search gave back is read before anything else runs. */
+        bool searches = !t.key_back && !t.confirm_quit && !t.prompt_on && !t.help_on;
+        t.key_back = false;
+        if (searches && mnk_match_computer_to_move(match)) {
             double wait = mode_of(&t) == MODE_WATCH && t.last_computer_move > 0
                               ? t.last_computer_move + WATCH_DELAY - now()
                               : 0;
@@ -508,7 +462,8 @@ int tui_run(mnk_match *match, mnk_solver *solver, mnk_engine *engine, double sec
                 handle_key(&t, ch);
             continue;
         }
-        update_analysis(&t);
+        if (searches)
+            update_analysis(&t);
         draw(&t);
         int ch = getch();
         if (ch != ERR)
@@ -517,12 +472,16 @@ int tui_run(mnk_match *match, mnk_solver *solver, mnk_engine *engine, double sec
 
     leave_curses();
     delscreen(screen);
-    restore_handlers();
-    stop_target = NULL;
-    engine_stop_target = NULL;
-    int rc = signalled ? 128 + (int)signalled : 0;
+    signals_restore();
+    mnk_game_free(t.frozen_game);
     mnk_tally s = mnk_match_tally(match);
     if (s.human_wins + s.human_losses + s.human_draws > 0)
         printf("You won %d, lost %d, drew %d.\n", s.human_wins, s.human_losses, s.human_draws);
-    return rc;
+    int sig = signals_caught();
+    if (sig) {
+        fflush(stdout);
+        signals_leave(sig);
+        return 128 + sig; /* only if the signal did not end the program */
+    }
+    return 0;
 }

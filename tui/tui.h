@@ -15,10 +15,13 @@
 /* Plays in the terminal until the user quits, starting with the match as
  * it is (players, level, rules). The computer's moves, hints and the
  * analysis are the engine's when `engine` is not NULL (give it for boards
- * where mnk_rules_use_engine() holds; the game sets its clock), else the
- * solver's. `seconds` limits each search. Returns an exit code: 0 after
- * q, 130 after Ctrl-C, 1 after a fatal error; the terminal is restored in
- * every case. */
+ * where mnk_rules_use_engine() holds), else the solver's. `seconds` limits
+ * each search, which runs in a thread of its own while the keys stay
+ * live. Returns 0 after q. A signal whose default action ends the program
+ * (Ctrl-C, Ctrl-\, kill) stops the game: the terminal is restored, then
+ * the signal is raised again with its default action, so tui_run does not
+ * return (128 + the signal's number if it ever does). A fault (SIGSEGV,
+ * ...) restores the terminal and ends the program as well. */
 int tui_run(mnk_match *match, mnk_solver *solver, mnk_engine *engine, double seconds);
 
 #endif /* MNK_TUI_H */

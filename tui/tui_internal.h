@@ -1,8 +1,10 @@
 /*
  * tui_internal.h - what the files of the full-screen game share (tui.c:
- * signals, searching, keys and the loop; engine.c: the searches on boards
- * too big to solve; text.c: the state in words; draw.c: layout, drawing
- * and colours). Not part of any public API.
+ * the searches, the keys and the loop; engine.c: the searches on boards
+ * too big to solve, in words; think.c: a search in a worker thread with
+ * the keys live; signals.c: signals, the terminal, stopping a search;
+ * text.c: the state in words; draw.c: layout, drawing and colours). Not
+ * part of any public API.
  */
 #ifndef MNK_TUI_INTERNAL_H
 #define MNK_TUI_INTERNAL_H
@@ -11,6 +13,7 @@
 #include "tui.h"
 
 #include <curses.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -18,9 +21,11 @@
 #define WATCH_DELAY 0.6
 /* A search that took this long (seconds) says whether its move is proven. */
 #define THINK_NOTICE 0.25
-/* How often (seconds) the thinking clock on the status line is redrawn. */
+/* How often (seconds) the clock on the status line is redrawn while a
+ * search runs. */
 #define THINK_REDRAW 0.1
-/* How long getch() waits (ms) before the loop looks at signals again. */
+/* How long getch() waits (ms) before the loop looks at signals again
+ * (and the watch delay's clock). */
 #define INPUT_POLL_MS 100
 /* The narrowest panel worth drawing beside or below the board. */
 #define PANEL_MIN_WIDTH 24
@@ -77,7 +82,14 @@ typedef struct tui {
 
     bool thinking;
     bool analysing; /* the overlay's values are being searched */
-    double think_start, deadline, next_draw;
+    bool hinting;
+    double think_start, deadline;
+    /* While a search runs (think.c) the screen shows these copies, taken
+     * when it started: the worker may change the match meanwhile. */
+    bool frozen;
+    mnk_game *frozen_game;
+    mnk_tally frozen_tally;
+    bool key_back; /* a search gave a key back to curses: read it first */
     double last_computer_move; /* when the computer last moved, for --watch */
     bool quit;
 } tui;
@@ -89,8 +101,45 @@ typedef struct tui {
 #define HELP_GAME "h hint, u undo, a analysis, n new, q quit, ? all keys."
 #define HELP_SETUP "x play X, o play O, t two players, w watch, +/- level."
 
+/* One search for think.c: run() is called in the worker thread and may
+ * touch only the match, the solver or the engine, and the job (never
+ * curses). The solver's searches fill result (and count); the engine's
+ * (t->engine set, engine.c) fill info. */
+typedef struct search_job {
+    mnk_status (*run)(struct search_job *job);
+    tui *t;
+    bool computer_moves; /* the computer's move: the keys that play mean "now" */
+    mnk_search_options options;
+    mnk_search_result result;
+    int count;           /* the solver's analysis: moves valued */
+    mnk_engine_options engine_options;
+    mnk_engine_info info;
+    mnk_status status;   /* what run() returned */
+} search_job;
+
 /* tui.c */
 double now(void);
+void handle_key(tui *t, int ch);
+
+/* think.c: runs job->run in a worker thread while the keys stay live (see
+ * there for what each key does); returns when it is over, job->status and
+ * job->result filled. Without a thread it runs here, the keys waiting. */
+void think(tui *t, search_job *job);
+
+/* signals.c: signals, the terminal, stopping */
+/* solver and engine (or NULL): what a signal and search_stop() stop */
+void signals_install(mnk_solver *solver, mnk_engine *engine);
+void signals_restore(void);               /* the dispositions as they were */
+int signals_caught(void); /* a signal asking the program to leave, or 0 */
+/* The mask of a worker thread: every signal but the faults. */
+void signals_for_workers(sigset_t *set);
+/* Raises sig with its default action (after the terminal is restored). */
+void signals_leave(int sig);
+/* Stops whatever search is running: safe from a signal handler, from any
+ * thread, and when nothing runs. */
+void search_stop(void);
+void curses_started(void);
+void leave_curses(void);
 
 /* text.c: the state in words */
 void cell_name(const tui *t, int cell, char *buf, size_t size);
@@ -105,13 +154,12 @@ void tally_text(const tui *t, char *buf, size_t size);
 void title_text(const tui *t, char *buf, size_t size);
 void value_text(mnk_value v, char *buf, size_t size);
 
-/* engine.c: the engine's searches on boards too big to solve, in words */
-uint64_t engine_clock(void *ctx);
-/* The computer's move: its cell and what the engine found, in words;
- * *notable when that is worth saying after a quick move too (proven). */
-mnk_status engine_computer_move(tui *t, int *cell, char *found, size_t size, bool *notable);
-void engine_hint(tui *t);
-bool engine_analyse(tui *t);
+/* engine.c: the engine's searches on boards too big to solve (job->run
+ * for think(), in the worker thread), and what they found in words */
+mnk_status engine_run_move(search_job *j);
+mnk_status engine_run_hint(search_job *j);
+mnk_status engine_run_analysis(search_job *j);
+void engine_hint_text(tui *t, const mnk_engine_info *info);
 void engine_value_text(const mnk_engine_info *info, mnk_piece side, char *buf, size_t size);
 void engine_line_text(const tui *t, char *buf, size_t size);
 void engine_analysis_text(const tui *t, char *buf, size_t size);

@@ -58,6 +58,21 @@ over() { screen_has " wins: " || screen_has "Draw. "; }
 # After a move: the reply is there (n marks, a person to move) or it is over.
 settled() { over || { marks_are "$1" && screen_has "Your move ("; }; }
 
+# The game runs under this script, which writes the game's pid to
+# $tmp/pid and prints EXIT=<its exit status>. The script traps (does not
+# ignore: the game would inherit that) INT and QUIT, so that it outlives a
+# Ctrl-C or Ctrl-\ that ends the game by the signal; an interactive shell
+# would drop the rest of its command line then, as it should. No core
+# files from SIGQUIT and the faults.
+cat >"$tmp/run.sh" <<'RUN'
+trap : INT QUIT
+ulimit -c 0
+pidfile=$1
+shift
+sh -c 'echo $$ >"$0"; exec "$@"' "$pidfile" "$@"
+echo EXIT=$?
+RUN
+
 # start ARGS...: a shell in a fresh terminal (80x24, or W x H), mnk play
 # ARGS in it;
 # after it exits the shell prints EXIT=<code> and whether stty is as before.
@@ -65,8 +80,12 @@ start() {
     new_server
     "${T[@]}" new-session -d -s game -x "${W:-80}" -y "${H:-24}" "env PS1='$ ' sh" ||
         { bad "tmux"; return 1; }
-    rm -f "$tmp/stty.after"
-    keys "clear; stty -g > $tmp/stty.before; ${PRE:-} $MNK play $*; echo EXIT=\$?; stty -g > $tmp/stty.after; echo DONE" Enter
+    run_game "$@"
+}
+# run_game ARGS...: mnk play ARGS in the shell of the terminal running.
+run_game() {
+    rm -f "$tmp/stty.after" "$tmp/pid"
+    keys "clear; stty -g > $tmp/stty.before; ${PRE:-} sh $tmp/run.sh $tmp/pid $MNK play $*; stty -g > $tmp/stty.after; echo DONE" Enter
 }
 # The terminal is as it was: the exit code, stty's settings, and the game
 # gone from the screen (the shell's screen is back).
@@ -237,11 +256,89 @@ wait_for "Your move (X)." "second start"
 keys q
 check_exit 0 "q at the start"
 
-# --- Ctrl-C while the computer thinks (a board the solver cannot solve at once) -------------
-start --rules 8,8,5 --time 30 --as o --seed 13
-wait_for "(computer) is thinking..." "thinking on 8,8,5"
-keys C-c
-check_exit 130 "Ctrl-C"
+# --- signals: every one that ends the program restores the terminal first ------------------
+# and ends the game by that signal (exit status 128 + its number). First
+# while the computer thinks (the solver, on a board it cannot solve at
+# once), by the keys that send them (Ctrl-C, Ctrl-\) and by kill; then
+# each signal while the game waits for a key, all in one terminal. (Ctrl-C
+# while the engine thinks: below, with the engine.)
+new_server
+"${T[@]}" new-session -d -s game -x 80 -y 24 "env PS1='$ ' sh" || bad "tmux"
+game_pid() { until_true test -s "$tmp/pid" && cat "$tmp/pid"; }
+for how in C-c 'C-\' TERM; do
+    run_game --rules 8,8,5 --time 120 --as o --seed 13
+    wait_for "(computer) is thinking..." "thinking on 8,8,5" || continue
+    case $how in
+    C-*) keys "$how"; code=$([ "$how" = C-c ] && echo 130 || echo 131) ;;
+    *) kill -s "$how" "$(game_pid)"; code=$((128 + $(kill -l "$how"))) ;;
+    esac
+    check_exit "$code" "$how while thinking"
+done
+# The signals the issue names, one of each other kind the game catches
+# (the rest share their code: a table in tui/signals.c), and faults.
+for sig in HUP INT QUIT PIPE ALRM TERM USR1 USR2 XCPU PROF RTMAX SEGV ABRT; do
+    run_game --seed 17
+    wait_for "Your move (X)." "SIG$sig: the game is up" || continue
+    kill -s "$sig" "$(game_pid)"
+    check_exit $((128 + $(kill -l "$sig"))) "SIG$sig"
+done
+
+# --- keys while the computer thinks ------------------------------------------------------------
+# The solver on 8,8,5 with two minutes a move, far longer than any wait
+# here: each step can only pass if the key took effect during the search.
+# (The engine's search: below, with the engine.)
+start --rules 8,8,5 --time 120 --as o --seed 18
+wait_for "X (computer) is thinking..." "a long search"
+# Keys that change nothing act at once, and the search goes on.
+keys '?'
+wait_for "Keys of mnk play" "? during a search"
+keys z
+wait_for "X (computer) is thinking..." "the help closes, the search goes on"
+# Esc makes the computer move at once.
+keys Escape
+wait_for "X played " "Esc: the computer moves"
+wait_for "Your move (O)." "Esc: then it is your move"
+keys g d 4 Enter
+wait_for "X (computer) is thinking..." "thinking after d4"
+if screen_has "Last move: O d4."; then ok; else bad "d4 was played"; fi
+# So does a key that plays (Enter here).
+keys Enter
+wait_for "X played " "Enter: the computer moves"
+wait_for "Your move (O)." "Enter: then it is your move"
+keys g c 3 Enter
+wait_for "X (computer) is thinking..." "thinking after c3"
+# q during a game asks first, while the search goes on; q again quits at once.
+keys q
+wait_for "Quit the game in progress?" "q during a search asks"
+if screen_has "X (computer) is thinking..."; then ok; else bad "the search goes on while q asks"; fi
+keys q
+check_exit 0 "q q during a search"
+# With no game in progress q quits at once, search or not.
+start --rules 8,8,5 --time 120 --as o --seed 19
+wait_for "X (computer) is thinking..." "a long search on the empty board"
+keys q
+check_exit 0 "q during a search"
+# A hint and the analysis are searches too: Esc shows what they found.
+start --rules 8,8,5 --time 120 --seed 20
+wait_for "Your move (X)." "X to move on 8,8,5"
+keys h
+wait_for "Looking for a hint for X..." "a long hint"
+keys Escape
+wait_for "Hint for X: " "Esc: the hint found so far"
+keys a
+wait_for "Analysing every empty cell for X..." "a long analysis"
+keys Escape
+wait_for "Analysis for X:" "Esc: the analysis found so far"
+keys a
+wait_for "Analysis off." "a: the analysis off"
+# u during the computer's search: it moves, then both moves are taken back.
+keys g e 5 Enter
+wait_for "O (computer) is thinking..." "thinking after e5"
+keys u
+wait_for "Taken back." "u during a search"
+if screen_has "Your move (X)." && screen_lacks "Last move:"; then ok; else bad "u: the board is empty again"; fi
+keys q
+check_exit 0 "q after the searches"
 
 # --- --time: a move within the limit, not proven ---------------------------------------------
 W=140 H=40 start --rules 8,8,5 --time 0.3 --as o --seed 14
@@ -299,6 +396,38 @@ start --rules 15,15,5 --time 30 --watch
 wait_for "O (computer) is thinking..." "the engine thinks on 15x15"
 keys C-c
 check_exit 130 "Ctrl-C while the engine thinks"
+
+# Keys while the engine thinks, as while the solver does: it has two
+# minutes a move, far longer than any wait here, so each step can only
+# pass if the key took effect during the search. The clock on the status
+# line runs meanwhile (drawn by the main thread, not the engine's).
+W=140 H=40 start --rules 15,15,5 --time 120 --seed 22
+wait_for "Your move (X)." "15x15 with two minutes a move"
+keys g h 8 Enter
+wait_for "O (computer) is thinking..." "the engine thinks after h8"
+if until_true eval 'cap | grep -qE "O \(computer\) is thinking\.\.\. [1-9][0-9]*\.[0-9] s\. Esc: move now\."'; then ok
+else bad "the clock runs while the engine thinks"; fi
+keys Escape
+wait_for "O played " "Esc: the engine moves at once"
+wait_for "Your move (X)." "Esc: then it is X's move"
+# Esc during the engine's hint shows what it found so far.
+keys h
+wait_for "Looking for a hint for X..." "a long hint from the engine"
+keys Escape
+wait_for "Hint for X: " "Esc: the engine's hint so far"
+# q during a game asks first while the engine goes on; q again quits at once.
+keys g h 9 Enter
+wait_for "O (computer) is thinking..." "the engine thinks after h9"
+keys q
+wait_for "Quit the game in progress?" "q during the engine's search asks"
+if screen_has "O (computer) is thinking..."; then ok; else bad "the engine goes on while q asks"; fi
+keys q
+check_exit 0 "q q during the engine's search"
+# Watching, nothing asks: q quits at once.
+start --rules 15,15,5 --time 120 --watch
+wait_for "O (computer) is thinking..." "the engine thinks, watched"
+keys q
+check_exit 0 "q during the engine's search"
 
 # --- the exact rule: an overline does not end the game -------------------------------------
 # Two players on 6x2 with k = 3: X a1 b1 d1, then c1 makes four in a row.
