@@ -54,6 +54,10 @@ bool engine_param_parse(engine_params *p, const char *arg)
         p->futility = (int)v;
         return true;
     }
+    if (strcmp(name, "nodevcf") == 0 && v >= 0) {
+        p->node_vcf_depth = (int)v;
+        return true;
+    }
     if (strcmp(name, "soft") == 0 && v > 0 && v <= 100) {
         p->soft_pct = (int)v;
         return true;

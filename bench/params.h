@@ -10,7 +10,7 @@
 #include "engine.h"
 
 /* Sets one parameter from "NAME=VALUE" (attack, defence, moves, root, lmr,
- * rootlmr, qplies, leafvcf, leafvcfplies, soft, futility, w.SHAPE,
+ * rootlmr, qplies, leafvcf, leafvcfplies, nodevcf, soft, futility, w.SHAPE,
  * o.PATTERN); false if there is no such parameter or the value is out of
  * range. */
 bool engine_param_parse(engine_params *p, const char *arg);

@@ -52,6 +52,7 @@ void engine_default_params(engine_params *p)
     p->leaf_vcf_plies = 6;
     p->root_lmr = 0;
     p->soft_pct = 50;
+    p->node_vcf_depth = 0;
     p->futility = 0;
 }
 

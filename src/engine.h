@@ -31,6 +31,9 @@ typedef struct engine_params {
     int quiescence_plies;
     int leaf_vcf_nodes;
     int leaf_vcf_plies;
+    /* Below the root, from this depth on (0: never), a short search for
+     * the opponent's win by fours restricts the moves to its defences. */
+    int node_vcf_depth;
     /* Time: percent of the hard limit after which a clear position starts
      * no new iteration. */
     int soft_pct;

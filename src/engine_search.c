@@ -215,6 +215,30 @@ void engine_update_pv(mnk_engine *e, int ply, int move)
     e->pv_len[ply] = n + 1 < ENGINE_MAX_PLY ? n + 1 : ENGINE_MAX_PLY;
 }
 
+/* If the opponent, were it to move, would win by continuous fours (a
+ * short search, NODE_VCF_NODES), only moves in the cells that win depends
+ * on and fours of the side to move can stop it (vcf_zone): the others are
+ * dropped from moves[0..n), unless that leaves none. Returns how many are
+ * left, in their order. */
+static int keep_vcf_defences(mnk_engine *e, int *moves, int n)
+{
+    shape_board *b = &e->b;
+    int side = sb_side(b);
+    sb_pass(b);
+    bool threat = vcf_find(&e->vcf, b, NODE_VCF_DEPTH, NODE_VCF_NODES);
+    e->nodes += e->vcf.nodes;
+    sb_pass(b);
+    if (!threat)
+        return n;
+    cellset zone;
+    vcf_zone(&e->vcf, b, &zone);
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (cs_has(&zone, moves[i]) || b->pat[side][moves[i]] >= PAT_B4)
+            moves[kept++] = moves[i];
+    return kept > 0 ? kept : n;
+}
+
 /* Negamax value of the position for the side to move, ply plies below the
  * root, depth plies to go, within (alpha, beta). Meaningless once
  * e->aborted is set. */
@@ -264,9 +288,19 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
     if (depth <= 0)
         return quiesce(e, ply, alpha, beta, e->params.quiescence_plies);
 
-    /* Step 5: the moves; a single one costs no depth. */
+    /* Step 5: the moves; a single one costs no depth. Deep enough, and
+     * when the opponent has fours to start one, a short look for its win
+     * by fours keeps only the moves that can stop it. */
     int moves[MNK_MAX_CELLS];
-    int n = engine_gen_moves(e, ply, first, e->params.node_moves, moves);
+    int limit = e->params.node_moves;
+    bool vcf_check = e->params.node_vcf_depth > 0 && depth >= e->params.node_vcf_depth &&
+                     !has_open_four(b, opp) && !cs_empty(&b->set[SB_FOUR][opp]);
+    int n = engine_gen_moves(e, ply, first, vcf_check ? 0 : limit, moves);
+    if (vcf_check) {
+        n = keep_vcf_defences(e, moves, n);
+        if (limit && n > limit)
+            n = limit;
+    }
     int ext = n == 1 ? 1 : 0;
 
     /* Step 6: principal variation search, later quiet moves reduced. */

@@ -17,6 +17,8 @@
 /* Attacker moves the threat search looks at the root, and in the search. */
 #define ROOT_VCF_DEPTH 40
 #define NODE_VCF_DEPTH 12
+/* Nodes of the search for the opponent's win by fours below the root. */
+#define NODE_VCF_NODES 200
 /* Attacker moves of a VCT at the root; nodes it may spend without a
  * clock (with one, a share of the time: threat_share()). */
 #define ROOT_VCT_DEPTH 8
