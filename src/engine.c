@@ -364,14 +364,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     e->nodes += e->vcf.nodes;
     sb_pass(b);
     if (threatened) {
-        cellset zone;
-        vcf_zone(&e->vcf, b, &zone);
-        int kept = 0;
-        for (int i = 0; i < n; i++)
-            if (cs_has(&zone, moves[i]) || b->pat[side][moves[i]] >= PAT_B4)
-                moves[kept++] = moves[i];
-        if (kept > 0)
-            n = kept;
+        n = engine_keep_vcf_zone(e, moves, n);
     } else if (threatened_vct) {
             int kept = 0;
         for (int i = 0; i < n; i++) {

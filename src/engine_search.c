@@ -215,6 +215,19 @@ void engine_update_pv(mnk_engine *e, int ply, int move)
     e->pv_len[ply] = n + 1 < ENGINE_MAX_PLY ? n + 1 : ENGINE_MAX_PLY;
 }
 
+int engine_keep_vcf_zone(mnk_engine *e, int *moves, int n)
+{
+    const shape_board *b = &e->b;
+    int side = sb_side(b);
+    cellset zone;
+    vcf_zone(&e->vcf, b, &zone);
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (cs_has(&zone, moves[i]) || b->pat[side][moves[i]] >= PAT_B4)
+            moves[kept++] = moves[i];
+    return kept > 0 ? kept : n;
+}
+
 /* If the opponent, were it to move, would win by continuous fours (a
  * short search, NODE_VCF_NODES), only moves in the cells that win depends
  * on and fours of the side to move can stop it (vcf_zone): the others are
@@ -223,20 +236,11 @@ void engine_update_pv(mnk_engine *e, int ply, int move)
 static int keep_vcf_defences(mnk_engine *e, int *moves, int n)
 {
     shape_board *b = &e->b;
-    int side = sb_side(b);
     sb_pass(b);
     bool threat = vcf_find(&e->vcf, b, NODE_VCF_DEPTH, NODE_VCF_NODES);
     e->nodes += e->vcf.nodes;
     sb_pass(b);
-    if (!threat)
-        return n;
-    cellset zone;
-    vcf_zone(&e->vcf, b, &zone);
-    int kept = 0;
-    for (int i = 0; i < n; i++)
-        if (cs_has(&zone, moves[i]) || b->pat[side][moves[i]] >= PAT_B4)
-            moves[kept++] = moves[i];
-    return kept > 0 ? kept : n;
+    return threat ? engine_keep_vcf_zone(e, moves, n) : n;
 }
 
 /* Negamax value of the position for the side to move, ply plies below the

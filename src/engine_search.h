@@ -96,6 +96,11 @@ int engine_evaluate(const mnk_engine *e, const shape_board *b);
  * `limit` caps how many are kept (0: all) unless the moves are the
  * defences against an open four, which are all kept. */
 int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves);
+/* After a VCF of the opponent's was found (e->vcf.line, with the side to
+ * move passing), only moves in the cells that win depends on (vcf_zone)
+ * and fours of the side to move can stop it: keeps those of moves[0..n),
+ * in their order, unless none is left. Returns how many are kept. */
+int engine_keep_vcf_zone(mnk_engine *e, int *moves, int n);
 /* MNK_SCORE_WIN - ply: a win ply plies from the root. */
 int engine_win_in(int ply);
 /* Plies a late quiet move's first look loses (late-move reductions). */
