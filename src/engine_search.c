@@ -71,6 +71,10 @@ int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
         for (int cell = 0; cell < g->cells; cell++)
             if (b->cell[cell] == MNK_EMPTY && (sb_near(b, cell) > 0 || b->filled == 0))
                 cand[nc++] = cell;
+    /* Only the best `limit` are kept: a move that would go after them is
+     * not inserted (the same moves, in the same order, as sorting all and
+     * keeping the first `limit`, since equal keys keep their order). */
+    int keep = limit && !defend ? limit : nc;
     for (int i = 0; i < nc; i++) {
         int cell = cand[i];
         int key = cell_order(e, b, side, cell);
@@ -78,10 +82,10 @@ int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
             key = INT32_MAX;
         else if (ply < ENGINE_MAX_PLY && (cell == e->killers[ply][0] || cell == e->killers[ply][1]))
             key += 1 << 20;
-        insert_by_key(moves, keys, n++, cell, key);
+        if (n == keep && keys[n - 1] >= key)
+            continue;
+        insert_by_key(moves, keys, n == keep ? n - 1 : n++, cell, key);
     }
-    if (limit && n > limit && !defend)
-        n = limit;
     return n;
 }
 
