@@ -3,6 +3,7 @@
  */
 #include "params.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,31 @@ static const char *const SHAPES[SHAPE_COUNT] = {"NONE", "B1", "F1", "B2", "F2",
                                                 "B3",   "F3", "B4", "F4", "FIVE"};
 static const char *const PATTERNS[PAT_COUNT] = {"NONE", "B1", "F1", "B2", "F2", "B3",
                                                 "F3",   "33", "B4", "43", "F4", "FIVE"};
+
+/* The int parameters: name, field and the values allowed. */
+static const struct {
+    const char *name;
+    size_t offset;
+    long min, max;
+} INTS[] = {
+    {"attack", offsetof(engine_params, attack_pct), -30000, 30000},
+    {"defence", offsetof(engine_params, defence_pct), -30000, 30000},
+    {"moves", offsetof(engine_params, node_moves), 1, MNK_MAX_CELLS},
+    {"root", offsetof(engine_params, root_moves), 1, MNK_MAX_CELLS},
+    {"lmr", offsetof(engine_params, lmr_pct), 0, 30000},
+    {"rootlmr", offsetof(engine_params, root_lmr), 0, 1},
+    {"lmrfull", offsetof(engine_params, lmr_full), 1, 30000},
+    {"latebase", offsetof(engine_params, late_base), 1, 30000},
+    {"latemul", offsetof(engine_params, late_mul), 0, 30000},
+    {"qplies", offsetof(engine_params, quiescence_plies), 0, 30000},
+    {"qfours", offsetof(engine_params, quiescence_fours), 0, 1},
+    {"q43", offsetof(engine_params, quiescence_43), 0, 1},
+    {"leafvcf", offsetof(engine_params, leaf_vcf_nodes), 0, 30000},
+    {"leafvcfplies", offsetof(engine_params, leaf_vcf_plies), 0, 30000},
+    {"nodevcf", offsetof(engine_params, node_vcf_depth), 0, 30000},
+    {"soft", offsetof(engine_params, soft_pct), 1, 100},
+    {"futility", offsetof(engine_params, futility), 0, 30000},
+};
 
 bool engine_param_parse(engine_params *p, const char *arg)
 {
@@ -26,54 +52,13 @@ bool engine_param_parse(engine_params *p, const char *arg)
     long v = strtol(eq + 1, &end, 10);
     if (*end || end == eq + 1 || v < -30000 || v > 30000)
         return false;
-    if (strcmp(name, "attack") == 0) {
-        p->attack_pct = (int)v;
-        return true;
-    }
-    if (strcmp(name, "defence") == 0) {
-        p->defence_pct = (int)v;
-        return true;
-    }
-    if (strcmp(name, "moves") == 0 && v > 0 && v <= MNK_MAX_CELLS) {
-        p->node_moves = (int)v;
-        return true;
-    }
-    if (strcmp(name, "root") == 0 && v > 0 && v <= MNK_MAX_CELLS) {
-        p->root_moves = (int)v;
-        return true;
-    }
-    if (strcmp(name, "lmr") == 0 && v >= 0) {
-        p->lmr_pct = (int)v;
-        return true;
-    }
-    if (strcmp(name, "qplies") == 0 && v >= 0) {
-        p->quiescence_plies = (int)v;
-        return true;
-    }
-    if (strcmp(name, "futility") == 0 && v >= 0) {
-        p->futility = (int)v;
-        return true;
-    }
-    if (strcmp(name, "nodevcf") == 0 && v >= 0) {
-        p->node_vcf_depth = (int)v;
-        return true;
-    }
-    if (strcmp(name, "soft") == 0 && v > 0 && v <= 100) {
-        p->soft_pct = (int)v;
-        return true;
-    }
-    if (strcmp(name, "rootlmr") == 0 && (v == 0 || v == 1)) {
-        p->root_lmr = (int)v;
-        return true;
-    }
-    if (strcmp(name, "leafvcfplies") == 0 && v >= 0) {
-        p->leaf_vcf_plies = (int)v;
-        return true;
-    }
-    if (strcmp(name, "leafvcf") == 0 && v >= 0) {
-        p->leaf_vcf_nodes = (int)v;
-        return true;
-    }
+    for (size_t i = 0; i < sizeof INTS / sizeof INTS[0]; i++)
+        if (strcmp(name, INTS[i].name) == 0) {
+            if (v < INTS[i].min || v > INTS[i].max)
+                return false;
+            *(int *)((char *)p + INTS[i].offset) = (int)v;
+            return true;
+        }
     for (int i = 0; i < SHAPE_COUNT; i++)
         if (strncmp(name, "w.", 2) == 0 && strcmp(name + 2, SHAPES[i]) == 0) {
             p->shape_weight[i] = (int16_t)v;

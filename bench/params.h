@@ -10,9 +10,9 @@
 #include "engine.h"
 
 /* Sets one parameter from "NAME=VALUE" (attack, defence, moves, root, lmr,
- * rootlmr, qplies, leafvcf, leafvcfplies, nodevcf, soft, futility, w.SHAPE,
- * o.PATTERN); false if there is no such parameter or the value is out of
- * range. */
+ * rootlmr, lmrfull, latebase, latemul, qplies, qfours, q43, leafvcf,
+ * leafvcfplies, nodevcf, soft, futility, w.SHAPE, o.PATTERN); false if
+ * there is no such parameter or the value is out of range. */
 bool engine_param_parse(engine_params *p, const char *arg);
 
 #endif

@@ -10,9 +10,9 @@
  * the NAME=VALUE pairs), and prints B's wins, draws and losses, its score
  * and the Elo difference with its 95% error. LIMIT is the nodes a move may
  * take (a number: every run plays the same games) or a time ("50ms").
+ * "a:NAME=VALUE" changes engine A instead, to compare two variants.
  *
- * Names: w.B1 .. w.FIVE (shape weights), o.B1 .. o.FIVE, o.33, o.43
- * (move-order weights of patterns), attack (percent), defence (percent).
+ * Names: see params.h.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "params.h"
@@ -68,11 +68,13 @@ int main(int argc, char **argv)
     engine_params pa, pb;
     engine_default_params(&pa);
     pb = pa;
-    for (int i = 3; i < argc; i++)
-        if (!engine_param_parse(&pb, argv[i])) {
+    for (int i = 3; i < argc; i++) {
+        bool for_a = strncmp(argv[i], "a:", 2) == 0;
+        if (!engine_param_parse(for_a ? &pa : &pb, argv[i] + (for_a ? 2 : 0))) {
             fprintf(stderr, "tune: not a parameter: %s\n", argv[i]);
             return 2;
         }
+    }
     mnk_rules rules = {15, 15, 5};
     mnk_game *game;
     mnk_engine *a, *b;
@@ -83,7 +85,7 @@ int main(int argc, char **argv)
     }
     engine_set_params(a, &pa);
     engine_set_params(b, &pb);
-    int w = 0, d = 0, l = 0;
+    int w = 0, d = 0, l = 0, first_wins = 0;
     uint64_t s = 2026;
     for (int i = 0; i < pairs; i++) {
         int opening[3];
@@ -98,6 +100,8 @@ int main(int argc, char **argv)
         }
         for (int side = MNK_X; side <= MNK_O; side++) {
             int r = play(game, opening, a, b, side, &o);
+            /* The opening's three stones leave O to move: "first" is O. */
+            first_wins += r != 0 && (r > 0) == (side == MNK_O);
             w += r > 0;
             d += r == 0;
             l += r < 0;
@@ -111,8 +115,9 @@ int main(int argc, char **argv)
     printf("B:");
     for (int i = 3; i < argc; i++)
         printf(" %s", argv[i]);
-    printf("  %d games: %d wins, %d draws, %d losses; score %.1f%%; Elo %+.0f (%+.0f .. %+.0f)\n", n,
-           w, d, l, 100 * score, ELO(score), ELO(score - err), ELO(score + err));
+    printf("  %d games: %d wins, %d draws, %d losses; score %.1f%%; Elo %+.0f (%+.0f .. %+.0f); "
+           "the side to move after the opening won %d\n",
+           n, w, d, l, 100 * score, ELO(score), ELO(score - err), ELO(score + err), first_wins);
     mnk_engine_free(a);
     mnk_engine_free(b);
     mnk_game_free(game);

@@ -48,9 +48,14 @@ void engine_default_params(engine_params *p)
     p->root_moves = MNK_MAX_CELLS;
     p->lmr_pct = 100;
     p->quiescence_plies = 6;
+    p->quiescence_fours = 1;
+    p->quiescence_43 = 0;
     p->leaf_vcf_nodes = 0;
     p->leaf_vcf_plies = 6;
     p->root_lmr = 0;
+    p->lmr_full = 3;
+    p->late_base = 4;
+    p->late_mul = 3;
     p->soft_pct = 50;
     p->node_vcf_depth = 0;
     p->futility = 0;

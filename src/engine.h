@@ -25,10 +25,21 @@ typedef struct engine_params {
     int root_moves;
     int lmr_pct;
     int root_lmr; /* 1: late quiet moves of the root reduced as well */
+    int lmr_full; /* moves of a node searched unreduced */
+    /* Near the horizon (3 plies or fewer), quiet moves after the first
+     * late_base + late_mul * depth are not searched. */
+    int late_base;
+    int late_mul;
     /* Past the horizon: plies of threats and answers, and the nodes a
      * short search for a win by fours may spend at each such position,
      * from the horizon to leaf_vcf_plies beyond it. */
     int quiescence_plies;
+    /* 1: against an open three past the horizon, fours that do not stop
+     * it are tried too. */
+    int quiescence_fours;
+    /* 1: a four-three the opponent could make next must be answered past
+     * the horizon, like an open three. */
+    int quiescence_43;
     int leaf_vcf_nodes;
     int leaf_vcf_plies;
     /* Below the root, from this depth on (0: never), a short search for

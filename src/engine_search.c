@@ -47,7 +47,20 @@ static int cell_order(const mnk_engine *e, const shape_board *b, int side, int c
  * `limit` caps how many are kept (0: all). *exact_set tells whether the
  * set is every move that matters (a forced block, the defences against an
  * open four) rather than a choice. */
+static int gen_moves(mnk_engine *e, int ply, int first, int limit, int level, bool fours,
+                     int *moves);
+
 int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
+{
+    return gen_moves(e, ply, first, limit, PAT_F4, true, moves);
+}
+
+/* engine_gen_moves(), answering the opponent's cells of pattern `level`
+ * or stronger (see threat_answers; when nothing stops them all, those of
+ * PAT_F4), with the fours that do not stop them left out when `fours` is
+ * false. */
+static int gen_moves(mnk_engine *e, int ply, int first, int limit, int level, bool fours,
+                     int *moves)
 {
     shape_board *b = &e->b;
     const geometry *g = b->g;
@@ -60,10 +73,12 @@ int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
         return 1;
     }
     int cand[MNK_MAX_CELLS], nc = 0;
-    bool defend = has_open_four(b, opp);
+    bool defend = has_pattern(b, opp, level);
     if (defend) {
         /* Only the moves that take the open four away, and fours. */
-        nc = threat_defences(b, opp, cand);
+        nc = threat_answers(b, opp, level, fours, cand);
+        if (nc == 0 && level < PAT_F4 && has_open_four(b, opp))
+            nc = threat_answers(b, opp, PAT_F4, fours, cand);
         if (nc == 0)
             defend = false; /* every move loses: search them all, for the slowest loss */
     }
@@ -141,7 +156,14 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
 
     int moves[MNK_MAX_CELLS], n = 0;
     bool threatened = opp_fives > 0 || has_pattern(b, opp, PAT_F4);
-    if (!threatened) {
+    bool threatened43 = !threatened && e->params.quiescence_43 && has_pattern(b, opp, PAT_43);
+    if (threatened43) {
+        /* A four-three of the opponent's next: the moves that stop it, and
+         * fours of one's own. */
+        if (qdepth <= 0)
+            return stand;
+        n = gen_moves(e, ply, MNK_NO_CELL, e->params.node_moves, PAT_43, true, moves);
+    } else if (!threatened) {
         if (e->params.leaf_vcf_nodes > 0 && !cs_empty(&b->set[SB_FOUR][side]) &&
             e->params.quiescence_plies - qdepth <= e->params.leaf_vcf_plies) {
             bool win = vcf_find(&e->vcf, b, NODE_VCF_DEPTH, (uint64_t)e->params.leaf_vcf_nodes);
@@ -168,10 +190,11 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
     } else {
         if (qdepth <= 0)
             return stand;
-        n = engine_gen_moves(e, ply, MNK_NO_CELL, e->params.node_moves, moves);
+        n = gen_moves(e, ply, MNK_NO_CELL, e->params.node_moves, PAT_F4,
+                      e->params.quiescence_fours != 0, moves);
     }
 
-    int best = threatened ? -SCORE_INF : stand;
+    int best = threatened || threatened43 ? -SCORE_INF : stand;
     for (int i = 0; i < n; i++) {
         sb_play(b, moves[i]);
         int score = -quiesce(e, ply + 1, -beta, -alpha, qdepth - 1);
@@ -195,7 +218,7 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
  * never so much that nothing is left to search. */
 int engine_reduction(const mnk_engine *e, int depth, int i)
 {
-    if (i < 3)
+    if (i < e->params.lmr_full)
         return 0;
     int ld = 0, li = 0;
     while ((2 << ld) <= depth)
@@ -321,7 +344,8 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         int m = moves[i], score;
         bool forcing = b->pat[side][m] >= PAT_B4 || b->pat[opp][m] >= PAT_B4;
         /* Late quiet moves near the horizon are not worth a look. */
-        if (depth <= 3 && i >= 4 + 3 * depth && !forcing && best > -SCORE_PROVEN)
+        if (depth <= 3 && i >= e->params.late_base + e->params.late_mul * depth && !forcing &&
+            best > -SCORE_PROVEN)
             break;
         if (futile && i > 0 && !forcing && b->pat[side][m] < PAT_F3 && best > -SCORE_PROVEN)
             continue;

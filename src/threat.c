@@ -222,21 +222,27 @@ static bool within_reach(const shape_board *b, int a, int c, int h)
  * are tried. */
 int threat_defences(shape_board *b, int side, int *moves)
 {
+    return threat_answers(b, side, PAT_F4, true, moves);
+}
+
+int threat_answers(shape_board *b, int side, int level, bool with_fours, int *moves)
+{
     int h = b->t->h, opp = side ^ 1, n = 0;
     int threats[MNK_MAX_CELLS], nt = 0;
     int fours[MNK_MAX_CELLS];
     int nf = cs_list(&b->set[SB_FOUR][side], fours);
     for (int i = 0; i < nf; i++)
-        if (b->pat[side][fours[i]] >= PAT_F4)
+        if (b->pat[side][fours[i]] >= level)
             threats[nt++] = fours[i];
     cellset tried;
     mem_set(&tried, 0, sizeof tried);
     int cells[MNK_MAX_CELLS];
     int nc = cs_list(&b->set[SB_FOUR][opp], cells);
-    for (int i = 0; i < nc; i++) {
-        cs_add(&tried, cells[i]);
-        moves[n++] = cells[i];
-    }
+    if (with_fours)
+        for (int i = 0; i < nc; i++) {
+            cs_add(&tried, cells[i]);
+            moves[n++] = cells[i];
+        }
     if (nt == 0)
         return n;
     /* The candidates: around the first threat cell, within reach of all. */
@@ -259,7 +265,7 @@ int threat_defences(shape_board *b, int side, int *moves)
             bool stops = true;
             for (int t = 0; t < nt && stops; t++)
                 stops = threats[t] == c ||
-                        sb_pattern_with(b, side, threats[t], c, opp + 1) < PAT_F4;
+                        sb_pattern_with(b, side, threats[t], c, opp + 1) < level;
             if (stops)
                 moves[n++] = c;
         }

@@ -83,6 +83,11 @@ bool has_open_four(const shape_board *b, int side);
  * fours next: the opponent's own fours, and every move after which side no
  * longer could. Into moves[]; returns how many (0: nothing stops it). */
 int threat_defences(shape_board *b, int side, int *moves);
+/* The same for side's cells of pattern `level` or stronger (PAT_F4 above;
+ * PAT_43: a four-three next), with the opponent's fours only where they
+ * stop the threat too when `with_fours` is false: the moves that answer
+ * it at once, not those that put it off by a tempo. */
+int threat_answers(shape_board *b, int side, int level, bool with_fours, int *moves);
 
 /* Cells whose state the win in v->line depends on: the cells of the line
  * and every cell within reach of them along the four directions. A
