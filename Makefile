@@ -58,7 +58,7 @@ CORE_SRC := src/geometry.c src/board.c src/notation.c src/tt.c src/minimax.c \
             src/shape.c src/threat.c src/engine.c src/engine_search.c
 CLI_SRC := $(wildcard cli/*.c)
 HEADERS := include/mnk.h src/internal.h src/pairing.h src/node.h src/forcing.h src/dfpn.h \
-           src/shape.h src/threat.h src/engine.h src/engine_search.h cli/cli.h
+           src/shape.h src/threat.h src/engine.h src/engine_search.h cli/cli.h cli/split.h
 
 # Fragments may add to CORE_SRC, CLI_SRC, HEADERS, CLI_LIBS, CLI_CPPFLAGS,
 # TEST_TARGETS and BENCH_TARGETS, and define their own rules.

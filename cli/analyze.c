@@ -23,7 +23,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Default search time of best and analyze on boards that cannot be solved
  * at once; solve has none (it runs until done or Ctrl-C). */
@@ -325,35 +324,16 @@ void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, mnk_engine *
         print_batch_text(out, game, &a, all);
 }
 
+/* One line of `best -` (ctx: false) or `analyze -` (ctx: true). */
+static void answer_batch_line(mnk_game *game, mnk_solver *solver, mnk_engine **engine, const cli_options *opt,
+                              const char *line, line_status status, long lineno, void *ctx)
+{
+    cli_answer_line(stdout, game, solver, engine, opt, line, status, lineno, *(const bool *)ctx);
+}
+
 static int run_batch(const cli_options *opt, bool all)
 {
-    mnk_game *game;
-    mnk_solver *solver;
-    line_reader *reader;
-    const char *line;
-    line_status status;
-
-    if (mnk_game_new(opt->rules, &game) != MNK_OK)
-        return cli_fail("out of memory");
-    solver = cli_make_solver(opt);
-    reader = line_reader_new(STDIN_FILENO);
-    if (!solver || !reader) {
-        mnk_game_free(game);
-        mnk_solver_free(solver);
-        line_reader_free(reader);
-        return solver ? cli_fail("out of memory") : EXIT_FAIL;
-    }
-    /* No more answers once one could not be written: main reports it. */
-    mnk_engine *engine = NULL; /* made for the first line on a board too big to solve */
-    while (!cli_output_failed() && (line = line_reader_next(reader, &status)) != NULL)
-        cli_answer_line(stdout, game, solver, &engine, opt, line, status, line_reader_lineno(reader),
-                        all);
-    int rc = line_reader_error(reader) ? cli_read_error(reader) : EXIT_OK;
-    mnk_engine_free(engine);
-    line_reader_free(reader);
-    mnk_solver_free(solver);
-    mnk_game_free(game);
-    return rc;
+    return cli_run_batch(opt, answer_batch_line, &all);
 }
 
 static int run_one(const cli_options *opt, bool all)

@@ -38,10 +38,14 @@ enum {
     OPT_MAX = 1 << 16,
     OPT_K = 1 << 17,
     OPT_EXACT = 1 << 18,
-    OPT_GREEDY = 1 << 19
+    OPT_GREEDY = 1 << 19,
+    OPT_SPLIT = 1 << 20
 };
 
+typedef struct cli_command cli_command;
+
 typedef struct cli_options {
+    const cli_command *command; /* the subcommand these options are for */
     mnk_rules rules;
     const char *moves;     /* --moves, or NULL */
     bool json;
@@ -57,6 +61,7 @@ typedef struct cli_options {
     mnk_algorithm algorithm;
     size_t table_bytes;
     int depth;             /* --depth; -1: none */
+    int split;             /* --split DEPTH (solve); -1: none */
     mnk_piece as;          /* --as */
     bool plain;            /* --plain: the line game even on a terminal */
     const char *level;     /* --level easy|medium|hard|perfect, or NULL */
@@ -67,14 +72,14 @@ typedef struct cli_options {
     int nfiles;
 } cli_options;
 
-typedef struct cli_command {
+struct cli_command {
     const char *name;
     const char *summary;
     unsigned options;   /* OPT_* it takes */
     const char *usage;  /* the rest of its usage line */
     const char *help;   /* what it does, for --help */
     int (*run)(const cli_options *opt);
-} cli_command;
+};
 
 /* The options before any argument is parsed: 3,3,3, the solver, a table
  * of MNK_DEFAULT_TABLE_BYTES, X, no limits. */
@@ -197,6 +202,15 @@ int line_reader_error(const line_reader *r);
 int cli_read_error(const line_reader *r);
 #define LINE_MAX_BYTES 4096
 
+/* A batch command ('-'): one game, solver and line reader for all of
+ * standard input, and answer() called for each line with them and ctx;
+ * *engine starts NULL, is made by answer() if it needs one, and is freed
+ * here. Stops once stdout fails. Returns the exit code: EXIT_OK, or
+ * EXIT_FAIL after reporting a read error or memory that could not be had. */
+typedef void (*cli_batch_fn)(mnk_game *game, mnk_solver *solver, mnk_engine **engine, const cli_options *opt,
+                             const char *line, line_status status, long lineno, void *ctx);
+int cli_run_batch(const cli_options *opt, cli_batch_fn answer, void *ctx);
+
 /* Answers one line of batch input (best or analyze, text or JSON) on out:
  * one line, an error line for bad input (status and lineno from the line
  * reader). Used by `mnk best -` and
@@ -253,5 +267,6 @@ int cmd_play(const cli_options *opt);
 int cmd_bench(const cli_options *opt);
 int cmd_table(const cli_options *opt);
 int cmd_pbrain(const cli_options *opt);
+int cmd_merge(const cli_options *opt);
 
 #endif /* MNK_CLI_H */

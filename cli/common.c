@@ -174,6 +174,10 @@ void cli_print_help(const cli_command *cmd)
                (unsigned long long)(physical_mib() < TABLE_MAX_MIB ? physical_mib() : TABLE_MAX_MIB));
     if (cmd->options & OPT_DEPTH)
         printf("  --depth D          show D plies below the position at most (0 to %d)\n", DEPTH_MAX);
+    if (cmd->options & OPT_SPLIT)
+        printf("  --split D          write the positions D plies below as jobs for 'mnk solve -'\n"
+               "                     (0 to %d; up to symmetry, transpositions once), for mnk merge\n",
+               DEPTH_MAX);
     if (cmd->options & OPT_AS)
         printf("  --as x|o           play X (moves first, default) or O\n");
     if (cmd->options & OPT_LEVEL)
@@ -217,6 +221,7 @@ void cli_default_options(cli_options *opt)
     opt->algorithm = MNK_ALPHABETA;
     opt->table_bytes = MNK_DEFAULT_TABLE_BYTES;
     opt->depth = -1;
+    opt->split = -1;
     opt->as = MNK_X;
 }
 
@@ -224,7 +229,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
 {
     enum { O_RULES = OPT_FIRST_ID, O_MOVES, O_JSON, O_SEED, O_TIME, O_NODES, O_ALGORITHM, O_TABLE,
            O_DEPTH, O_AS, O_PLAIN, O_LEVEL, O_TWO_PLAYERS, O_WATCH, O_WEAK, O_MAX, O_K, O_EXACT,
-           O_GREEDY };
+           O_GREEDY, O_SPLIT };
     static const struct option all[] = {
         {"rules", required_argument, NULL, O_RULES},
         {"moves", required_argument, NULL, O_MOVES},
@@ -245,24 +250,26 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
         {"k", required_argument, NULL, O_K},
         {"exact", no_argument, NULL, O_EXACT},
         {"greedy", no_argument, NULL, O_GREEDY},
+        {"split", required_argument, NULL, O_SPLIT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     static const unsigned flag_of[] = {OPT_RULES, OPT_MOVES, OPT_JSON, OPT_SEED, OPT_TIME,
                                        OPT_NODES, OPT_ALGORITHM, OPT_TABLE, OPT_DEPTH, OPT_AS,
                                        OPT_PLAIN, OPT_LEVEL, OPT_TWO_PLAYERS, OPT_WATCH, OPT_WEAK, OPT_MAX,
-                                       OPT_K, OPT_EXACT, OPT_GREEDY};
+                                       OPT_K, OPT_EXACT, OPT_GREEDY, OPT_SPLIT};
     mnk_error err;
     int c, index, rc;
     char option[32]; /* the option's full name, as "--time" */
     cli_quoted q;
 
     cli_default_options(opt);
+    opt->command = cmd;
     optind = 0;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":h", all, &index)) != -1) {
         const char *arg = optarg;
-        if (c >= O_RULES && c <= O_GREEDY) {
+        if (c >= O_RULES && c <= O_SPLIT) {
             /* The name from the table, not argv: "--time 1" leaves the
              * value at argv[optind - 1], and "--tim" is an abbreviation. */
             snprintf(option, sizeof option, "--%s", all[c - O_RULES].name);
@@ -377,12 +384,19 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
         case O_GREEDY:
             opt->greedy = true;
             break;
+        case O_SPLIT: {
+            uint64_t d;
+            if (!option_u64(cmd, option, arg, 0, DEPTH_MAX, &d, &rc))
+                return rc;
+            opt->split = (int)d;
+            break;
+        }
         case ':':
             return cli_usage_error(cmd, "option '%s' needs a value", cli_quote(&q, argv[optind - 1], QUOTE_CHARS));
         default:
             /* An unknown short option is optopt (in "-xh" argv[optind - 1]
              * may be the word before it); a long one is in argv. */
-            if (optopt >= O_RULES && optopt <= O_GREEDY)
+            if (optopt >= O_RULES && optopt <= O_SPLIT)
                 return cli_usage_error(cmd, "option '--%s' takes no value",
                                        all[optopt - O_RULES].name);
             if (optopt > 0 && optopt < 256)
@@ -401,6 +415,12 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
         return cli_usage_error(cmd, "unexpected argument '%s'", cli_quote(&q, argv[optind + 1], QUOTE_CHARS));
     if (positional == 1)
         opt->position = argv[optind];
+    if (opt->split >= 0 && opt->position && strcmp(opt->position, "-") == 0)
+        return cli_usage_error(cmd, "--split writes the jobs of one position, not of '-'");
+    /* The limits belong to the searches of the jobs, not to the split. */
+    if (opt->split >= 0 && (opt->json || opt->seconds_given || opt->nodes || opt->algorithm != MNK_ALPHABETA))
+        return cli_usage_error(cmd, "--split writes jobs: give --json, --time, --nodes and --algorithm "
+                                    "to the 'mnk solve -' that runs them");
     return -1;
 }
 
@@ -806,6 +826,36 @@ const char *line_reader_next(line_reader *r, line_status *status)
 long line_reader_lineno(const line_reader *r)
 {
     return r->lineno;
+}
+
+int cli_run_batch(const cli_options *opt, cli_batch_fn answer, void *ctx)
+{
+    mnk_game *game;
+    mnk_solver *solver;
+    line_reader *reader;
+    const char *line;
+    line_status status;
+
+    if (mnk_game_new(opt->rules, &game) != MNK_OK)
+        return cli_fail("out of memory");
+    solver = cli_make_solver(opt);
+    reader = line_reader_new(STDIN_FILENO);
+    if (!solver || !reader) {
+        mnk_game_free(game);
+        mnk_solver_free(solver);
+        line_reader_free(reader);
+        return solver ? cli_fail("out of memory") : EXIT_FAIL;
+    }
+    /* No more answers once one could not be written: main reports it. */
+    mnk_engine *engine = NULL; /* made for the first line on a board too big to solve */
+    while (!cli_output_failed() && (line = line_reader_next(reader, &status)) != NULL)
+        answer(game, solver, &engine, opt, line, status, line_reader_lineno(reader), ctx);
+    int rc = line_reader_error(reader) ? cli_read_error(reader) : EXIT_OK;
+    mnk_engine_free(engine);
+    line_reader_free(reader);
+    mnk_solver_free(solver);
+    mnk_game_free(game);
+    return rc;
 }
 
 bool cli_line_problem(line_status status, long lineno, char *msg, size_t size)

@@ -38,14 +38,35 @@ static const cli_command commands[] = {
      "distinct positions, distinct positions up to symmetry, and nodes per ply.",
      cmd_count},
     {"solve", "Prove the value of a position.",
-     OPT_RULES | OPT_MOVES | OPT_JSON | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE | OPT_WEAK,
-     "[options] [POSITION]",
+     OPT_RULES | OPT_MOVES | OPT_JSON | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE | OPT_WEAK |
+         OPT_SPLIT,
+     "[options] [POSITION | -]",
      "Prints the result for the side to move (win, draw or loss), the plies to\n"
      "the end, a best move, the nodes searched and the time. A long solve shows\n"
      "progress on a terminal; Ctrl-C stops it and prints what is known (exit 130).\n"
      "On a board too big to solve (more than 64 cells), a win by continuous fours or\n"
-     "by threes and fours that the engine proves is reported as a proven win.",
+     "by threes and fours that the engine proves is reported as a proven win.\n"
+     "With '-', solves one job per line of standard input, \"RULES POSITION\" or a\n"
+     "POSITION under --rules ('#' lines skipped), each from a cleared table and\n"
+     "within --time and --nodes, and answers each with a result line:\n"
+     "  RULES POSITION weak|strong win|draw|loss|unknown PLIES|- NODES SECONDS\n"
+     "With --split D, writes a split file instead: a header, then the positions D\n"
+     "plies below as such job lines, to run anywhere (GNU parallel, Slurm) and\n"
+     "put together with mnk merge.",
      cmd_solve},
+    {"merge", "Prove a split position's value from the results of its jobs.",
+     OPT_FILES | OPT_TABLE,
+     "[options] SPLITFILE RESULTS...",
+     "SPLITFILE is what mnk solve --split wrote; RESULTS are files of the result\n"
+     "lines of mnk solve - for its jobs, weak or strong, in any order and mix.\n"
+     "Prints the root's result line, as mnk solve - would, then '#' lines: the\n"
+     "value in words, the jobs proven and unknown, and when the value is not\n"
+     "proven the unknown jobs that could still decide it. A win found below a\n"
+     "node decides it whatever its other moves hold. Refuses (exit 1) a set\n"
+     "with a job without a result, a result for a position or rules not in the\n"
+     "split, two results of one job that disagree, or a split file that is not\n"
+     "the one this mnk makes for its header.",
+     cmd_merge},
     {"tree", "Print the minimax tree below a position as Graphviz DOT.",
      OPT_RULES | OPT_MOVES | OPT_DEPTH | OPT_TIME | OPT_NODES | OPT_TABLE,
      "[options] POSITION",

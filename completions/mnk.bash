@@ -7,7 +7,8 @@ _mnk_options() {
     case $1 in
     best | analyze) echo "--rules --moves --json --seed --time --nodes --algorithm --table --weak --help" ;;
     count) echo "--rules --moves --json --nodes --table --help" ;;
-    solve) echo "--rules --moves --json --time --nodes --algorithm --table --weak --help" ;;
+    solve) echo "--rules --moves --json --time --nodes --algorithm --table --weak --split --help" ;;
+    merge) echo "--table --help" ;;
     tree) echo "--rules --moves --time --nodes --depth --table --help" ;;
     play) echo "--rules --seed --time --as --level --two-players --watch --plain --table --help" ;;
     bench) echo "--algorithm --time --nodes --table --weak --help" ;;
@@ -18,7 +19,7 @@ _mnk_options() {
 
 _mnk() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local commands="best analyze count solve tree play bench table pbrain help"
+    local commands="best analyze count solve merge tree play bench table pbrain help"
     COMPREPLY=()
     if [ "$COMP_CWORD" -eq 1 ]; then
         mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
@@ -34,11 +35,11 @@ _mnk() {
     --level) mapfile -t COMPREPLY < <(compgen -W "easy medium hard perfect" -- "$cur"); return ;;
     --as) mapfile -t COMPREPLY < <(compgen -W "x o" -- "$cur"); return ;;
     --rules) mapfile -t COMPREPLY < <(compgen -W "3,3,3 4,4,3 4,4,4 5,5,4 7,6,4 9,9,5 15,15,5 20,20,5" -- "$cur"); return ;;
-    --moves | --seed | --time | --nodes | --table | --depth | --max) return ;;
+    --moves | --seed | --time | --nodes | --table | --depth | --max | --split) return ;;
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$(_mnk_options "$cmd")" -- "$cur")
-    elif [ "$cmd" = bench ]; then
+    elif [ "$cmd" = bench ] || [ "$cmd" = merge ]; then
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
     fi
 }

@@ -3,12 +3,13 @@
 # command's options are those of `mnk help COMMAND`;
 # tests/install/completion.sh checks that they stay the same.
 
-set -l commands best analyze count solve tree play bench table pbrain help
+set -l commands best analyze count solve merge tree play bench table pbrain help
 complete -c mnk -f
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a best -d 'Print the best move of a position'
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a analyze -d "Print every legal move's value"
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a count -d 'Count the game tree below a position'
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a solve -d 'Prove the value of a position'
+complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a merge -d "Prove a split position from its jobs' results"
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a tree -d 'Print the minimax tree as DOT'
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a play -d 'Play against the computer'
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a bench -d 'Solve benchmark sets'
@@ -16,7 +17,7 @@ complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a table -d 'Whic
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a help -d 'Show the help of a command'
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -s V -l version -d 'Show the version'
 complete -c mnk -n "not __fish_seen_subcommand_from $commands" -a pbrain -d 'Play Gomoku through the Gomocup engine protocol'
-complete -c mnk -n "__fish_seen_subcommand_from help" -a "best analyze count solve tree play bench table pbrain"
+complete -c mnk -n "__fish_seen_subcommand_from help" -a "best analyze count solve merge tree play bench table pbrain"
 complete -c mnk -n "__fish_seen_subcommand_from $commands" -s h -l help -d 'Show the help'
 
 # Each option with the commands that take it.
@@ -26,7 +27,7 @@ function __mnk_takes -a option
         case rules
             contains -- $cmd best analyze count solve tree play
         case table
-            contains -- $cmd best analyze count solve tree play bench table pbrain
+            contains -- $cmd best analyze count solve merge tree play bench table pbrain
         case moves
             contains -- $cmd best analyze count solve tree
         case json
@@ -43,6 +44,8 @@ function __mnk_takes -a option
             contains -- $cmd best analyze solve bench
         case depth
             contains -- $cmd tree
+        case split
+            contains -- $cmd solve
         case as level two-players watch plain
             contains -- $cmd play
         case max
@@ -60,6 +63,7 @@ complete -c mnk -n '__mnk_takes algorithm' -l algorithm -x -a 'alphabeta dfpn mi
 complete -c mnk -n '__mnk_takes table' -l table -x -d 'Table size in MiB'
 complete -c mnk -n '__mnk_takes weak' -l weak -d 'Prove win, draw or loss only'
 complete -c mnk -n '__mnk_takes depth' -l depth -x -d 'Show D plies at most'
+complete -c mnk -n '__mnk_takes split' -l split -x -d 'Write the jobs D plies below'
 complete -c mnk -n '__mnk_takes as' -l as -x -a 'x o' -d 'The side you play'
 complete -c mnk -n '__mnk_takes level' -l level -x -a 'easy medium hard perfect' -d "The computer's level"
 complete -c mnk -n '__mnk_takes two-players' -l two-players -d 'Two people on one keyboard'
@@ -69,4 +73,4 @@ complete -c mnk -n '__mnk_takes max' -l max -x -d 'Boards up to N x N'
 complete -c mnk -n '__mnk_takes k' -l k -x -d 'K in a row wins'
 complete -c mnk -n '__mnk_takes exact' -l exact -d 'Exactly K in a row wins'
 complete -c mnk -n '__mnk_takes greedy' -l greedy -d 'No search: the baseline engine'
-complete -c mnk -n '__fish_seen_subcommand_from bench' -F
+complete -c mnk -n '__fish_seen_subcommand_from bench merge' -F

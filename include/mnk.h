@@ -184,6 +184,11 @@ mnk_status mnk_game_play_moves(mnk_game *game, const char *text, mnk_error *err)
 /* Writes the position in the slash form; size >= MNK_POSITION_MAX always
  * fits. A buffer too small gets MNK_ERR_MEMORY and is untouched. */
 mnk_status mnk_game_format(const mnk_game *game, char *buf, size_t size);
+/* The same, turned by the one of the board's symmetries (rotations and
+ * reflections: 8 on a square, 4 otherwise) that the solver's table files
+ * the position under: every image of a position gets the same text, so it
+ * names the position up to symmetry (see mnk_game_canonical_key()). */
+mnk_status mnk_game_format_canonical(const mnk_game *game, char *buf, size_t size);
 
 /* Plays a cell for the side to move. */
 mnk_status mnk_game_play(mnk_game *game, int cell);
@@ -205,6 +210,10 @@ mnk_piece mnk_game_winner(const mnk_game *game);
 int mnk_game_winning_line(const mnk_game *game, int cells[MNK_MAX_SIDE]);
 /* A 64-bit key of the position, the same for the same position. */
 uint64_t mnk_game_key(const mnk_game *game);
+/* The key up to symmetry: the same for a position and all its rotations
+ * and reflections (the smallest of their keys, as the solver's table uses
+ * it); mnk_game_format_canonical() writes the image it belongs to. */
+uint64_t mnk_game_canonical_key(const mnk_game *game);
 
 /* ---------------------------------------------------------------------
  * Searching: values, best moves, counts.

@@ -4,5 +4,6 @@ TEST_TARGETS += test-cli
 test-cli: $(B)/mnk
 	bash tests/cli/run.sh $(B)/mnk
 	bash tests/cli/hardening.sh $(B)/mnk
+	bash tests/cli/split.sh $(B)/mnk
 	python3 tests/cli/weak_blocks.py $(B)/mnk
 	python3 tests/cli/weak_losses.py $(B)/mnk

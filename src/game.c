@@ -159,7 +159,10 @@ mnk_status mnk_game_play_moves(mnk_game *game, const char *text, mnk_error *err)
     return st;
 }
 
-mnk_status mnk_game_format(const mnk_game *game, char *buf, size_t size)
+/* Writes the position seen through symmetry `sym` (0: as it is): the
+ * cell that symmetry takes c to gets c's mark, so text cell d shows the
+ * mark on sym_inverse's image of d. */
+static mnk_status format_through(const mnk_game *game, int sym, char *buf, size_t size)
 {
     text_buf t;
     if (!game || !buf || size == 0)
@@ -168,16 +171,30 @@ mnk_status mnk_game_format(const mnk_game *game, char *buf, size_t size)
      * buffer too small is left untouched. */
     if ((size_t)(game->g.n * (game->g.m + 1)) > size)
         return MNK_ERR_MEMORY;
+    const int16_t *from = game->g.sym[game->g.sym_inverse[sym]];
     text_init(&t, buf, size);
     for (int r = 0; r < game->g.n; r++) {
         if (r > 0)
             text_char(&t, '/');
         for (int c = 0; c < game->g.m; c++) {
-            int piece = game->b.cell[r * game->g.m + c];
+            int piece = game->b.cell[from[r * game->g.m + c]];
             text_char(&t, piece == MNK_X ? 'x' : piece == MNK_O ? 'o' : '.');
         }
     }
     return t.len < size ? MNK_OK : MNK_ERR_MEMORY;
+}
+
+mnk_status mnk_game_format(const mnk_game *game, char *buf, size_t size)
+{
+    return format_through(game, 0, buf, size);
+}
+
+mnk_status mnk_game_format_canonical(const mnk_game *game, char *buf, size_t size)
+{
+    int sym = 0;
+    if (game)
+        board_canonical(&game->b, &sym);
+    return format_through(game, sym, buf, size);
 }
 
 int mnk_game_history_length(const mnk_game *game)
@@ -239,6 +256,12 @@ int mnk_game_winning_line(const mnk_game *game, int cells[MNK_MAX_SIDE])
 uint64_t mnk_game_key(const mnk_game *game)
 {
     return game ? game->b.keys[0] : 0;
+}
+
+uint64_t mnk_game_canonical_key(const mnk_game *game)
+{
+    int sym;
+    return game ? board_canonical(&game->b, &sym) : 0;
 }
 
 /* ---- solvers ---------------------------------------------------------- */

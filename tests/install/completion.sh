@@ -23,7 +23,7 @@ for f in "$bash_c" "$zsh_d/_mnk" "$fish_d/mnk.fish"; do
     if [ -f "$f" ]; then ok; else bad "installed: $f"; fi
 done
 
-commands="best analyze count solve tree play bench table pbrain"
+commands="best analyze count solve merge tree play bench table pbrain"
 help_options() { mnk help "$1" | grep -oE '^  --[a-z-]+' | tr -d ' ' | sort | tr '\n' ' '; }
 
 # --- every command's options, as each shell offers them ---------------------------

@@ -398,6 +398,91 @@ static void test_key_independent_of_order(void **state)
     }
 }
 
+/* The image of game's position under one of the rectangle's symmetries,
+ * made here from rows and columns (not the library's tables): t bit 0
+ * mirrors left-right, bit 1 top-bottom, bit 2 swaps rows and columns
+ * (squares only). Written in the slash form. */
+static void image_text(const mnk_game *game, int t, char *out)
+{
+    mnk_rules r = mnk_game_rules(game);
+    int len = 0;
+    for (int row = 0; row < r.n; row++) {
+        if (row > 0)
+            out[len++] = '/';
+        for (int col = 0; col < r.m; col++) {
+            int rr = row, cc = col;
+            if (t & 4) {
+                rr = col;
+                cc = row;
+            }
+            if (t & 1)
+                cc = r.m - 1 - cc;
+            if (t & 2)
+                rr = r.n - 1 - rr;
+            mnk_piece p = mnk_game_cell(game, rr * r.m + cc);
+            out[len++] = p == MNK_X ? 'x' : p == MNK_O ? 'o' : '.';
+        }
+    }
+    out[len] = '\0';
+}
+
+/* The canonical form names a position up to symmetry: every rotation and
+ * reflection of a position gets the same canonical key and text, the text
+ * is one of the images, and read back it is its own canonical form with
+ * its plain key equal to the canonical key. Positions that are no image
+ * of each other get different texts. */
+static void test_canonical_form(void **state)
+{
+    (void)state;
+    test_rng rng = rng_seeded(7);
+    static const mnk_rules boards[] = {{3, 3, 3}, {4, 4, 3}, {5, 4, 4}, {6, 5, 4}, {8, 8, 5}, {7, 1, 3}};
+    char text[MNK_POSITION_MAX], image[MNK_POSITION_MAX], canon[MNK_POSITION_MAX],
+        other[MNK_POSITION_MAX], first[MNK_POSITION_MAX];
+    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+        mnk_rules rules = boards[b];
+        int nsym = rules.m == rules.n ? 8 : 4;
+        mnk_game *game = new_game(rules), *img = new_game(rules);
+        for (int g = 0; g < 40; g++) {
+            assert_int_equal(mnk_game_reset(game, rules, NULL), MNK_OK);
+            int plies = rng_below(&rng, 6);
+            for (int p = 0; p < plies && !mnk_game_is_over(game); p++)
+                assert_int_equal(mnk_game_play(game, random_empty_cell(&rng, game)), MNK_OK);
+            assert_int_equal(mnk_game_format_canonical(game, canon, sizeof canon), MNK_OK);
+            uint64_t key = mnk_game_canonical_key(game);
+            bool among = false;
+            for (int t = 0; t < nsym; t++) {
+                image_text(game, t, image);
+                among |= strcmp(image, canon) == 0;
+                assert_int_equal(mnk_game_set_position(img, image, NULL), MNK_OK);
+                assert_true(mnk_game_canonical_key(img) == key);
+                assert_int_equal(mnk_game_format_canonical(img, text, sizeof text), MNK_OK);
+                assert_string_equal(text, canon);
+            }
+            assert_true(among);
+            assert_int_equal(mnk_game_set_position(img, canon, NULL), MNK_OK);
+            assert_true(mnk_game_key(img) == key);
+            /* Another random position: the same text only for an image. */
+            assert_int_equal(mnk_game_reset(img, rules, NULL), MNK_OK);
+            for (int p = 0; p < plies && !mnk_game_is_over(img); p++)
+                assert_int_equal(mnk_game_play(img, random_empty_cell(&rng, img)), MNK_OK);
+            assert_int_equal(mnk_game_format_canonical(img, other, sizeof other), MNK_OK);
+            bool is_image = false;
+            for (int t = 0; t < nsym; t++) {
+                image_text(img, t, image);
+                is_image |= strcmp(image, canon) == 0;
+            }
+            assert_true(is_image == (strcmp(other, canon) == 0));
+        }
+        /* A buffer too small is refused and left untouched. */
+        strcpy(first, "untouched");
+        assert_int_equal(mnk_game_format_canonical(game, first, 3), MNK_ERR_MEMORY);
+        assert_string_equal(first, "untouched");
+        mnk_game_free(img);
+        mnk_game_free(game);
+    }
+    assert_int_equal(mnk_game_format_canonical(NULL, text, sizeof text), MNK_ERR_ARGUMENT);
+}
+
 /* A copy is a game of its own, whatever the rules it replaces. */
 static void test_copy(void **state)
 {
@@ -530,6 +615,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_play_undo_restores),
         cmocka_unit_test(test_key_independent_of_order),
         cmocka_unit_test(test_copy),
+        cmocka_unit_test(test_canonical_form),
         cmocka_unit_test(test_reset),
         cmocka_unit_test(test_geometry_all_rules),
     };

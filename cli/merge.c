@@ -1,0 +1,547 @@
+/*
+ * merge.c - `mnk merge SPLITFILE RESULTS...`: the value of a split root
+ * from the result lines of its jobs (split.h), by minimax over the split
+ * tree, or a refusal that says what is wrong with the set.
+ *
+ * Bounds, not values. Each node's value is known within [lo, hi], scores
+ * for its side to move: a job with a strong result is a point, a weak win
+ * is a win in 1 to `empties` plies, a weak loss likewise, a draw is exact
+ * in both modes (every draw fills the board), an unknown result (the job
+ * ran out of --time or --nodes) anything from a loss in 1 to a win in 1.
+ * A move's value for the side that plays it is the child's value turned
+ * round one ply later (negate(): a win in p becomes a loss in p + 1), a
+ * decreasing map, so a parent's bounds are
+ *     lo = max over children of negate(child hi)
+ *     hi = max over children of negate(child lo)
+ * which is minimax on intervals: sound for any mix of results, and exact
+ * where the results are. A node is decided when its bounds lie in one
+ * result (both wins, both losses, or the draw), which its decided
+ * children can settle alone: one child lost for the opponent makes the
+ * parent a win whatever its unknown siblings hold.
+ *
+ * Results that can be merged: weak and strong lines of the same split in
+ * any mix (a weak and a strong line of one job agree when the strong value
+ * lies within the weak one), and several lines for one job (a job run
+ * again with more time: an unknown line and a proven one agree). Refused,
+ * with exit status 1: a header or job line the split does not make, a
+ * result for another position or other rules, two lines of one job that
+ * cannot both be true, a value a position cannot have (a win in an even
+ * number of plies), an error line, and any job without a result line.
+ */
+#include "split.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Jobs a message lists before "and N more". */
+#define LIST_MAX 10
+/* Fields of a result line: rules, position, mode, result, plies, nodes, seconds. */
+#define RESULT_FIELDS 7
+
+/* Says what is wrong (as cli_fail) and is false: a refusal. */
+#define REFUSE(...) (cli_fail(__VA_ARGS__), false)
+
+typedef struct bounds {
+    int lo, hi;
+} bounds;
+
+/* What the result lines say of one job. */
+typedef struct job_state {
+    bounds b;
+    bool seen;
+    const char *file; /* its first result line, for messages */
+    long line;
+    long split_line;  /* its line in the split file */
+} job_state;
+
+typedef struct merge {
+    split_tree t;
+    job_state *jobs;
+    bounds *node_bounds;
+    bool *evaluated;
+    bool weak;        /* some result line was weak */
+    uint64_t nodes;   /* of every result line */
+    double seconds;
+    int decided;      /* nodes over or decided in the split: no job */
+} merge;
+
+static int negate(int s)
+{
+    return s > 0 ? 1 - s : s < 0 ? -1 - s : 0;
+}
+
+static bool is_decided(bounds b)
+{
+    return b.lo > 0 || b.hi < 0 || (b.lo == 0 && b.hi == 0);
+}
+
+/* A score in words: "win in 5", or "win" when only its result counts. */
+static void score_text(int s, bool with_plies, char *buf, size_t size)
+{
+    int plies = MNK_SCORE_WIN - (s < 0 ? -s : s);
+    const char *result = s > 0 ? "win" : s < 0 ? "loss" : "draw";
+    if (s == 0 || !with_plies)
+        snprintf(buf, size, "%s", result);
+    else
+        snprintf(buf, size, "%s in %d", result, plies);
+}
+
+static void bounds_text(bounds b, char *buf, size_t size)
+{
+    char lo[32], hi[32];
+    if (b.lo == b.hi) {
+        score_text(b.lo, true, buf, size);
+        return;
+    }
+    if (b.lo > 0 || b.hi < 0) {
+        score_text(b.lo, false, buf, size);
+        return;
+    }
+    score_text(b.lo, b.lo > 1 - MNK_SCORE_WIN && b.lo < 0, lo, sizeof lo);
+    score_text(b.hi, b.hi < MNK_SCORE_WIN - 1 && b.hi > 0, hi, sizeof hi);
+    snprintf(buf, size, "unknown (from %s to %s)", lo, hi);
+}
+
+/* ---- reading files ------------------------------------------------------ */
+
+typedef struct text_file {
+    const char *name;
+    int fd;
+    line_reader *reader;
+} text_file;
+
+static bool open_text(text_file *f, const char *name)
+{
+    f->name = name;
+    f->fd = open(name, O_RDONLY);
+    if (f->fd < 0) {
+        cli_fail("cannot open '%s': %s", name, strerror(errno));
+        return false;
+    }
+    f->reader = line_reader_new(f->fd);
+    if (!f->reader) {
+        close(f->fd);
+        cli_fail("out of memory");
+        return false;
+    }
+    return true;
+}
+
+static void close_text(text_file *f)
+{
+    line_reader_free(f->reader);
+    close(f->fd);
+}
+
+/* The next line that is not blank nor (unless keep_comments) a comment,
+ * or NULL at the end; false in *ok after reporting a bad line or a read
+ * error. */
+static const char *next_line(text_file *f, bool keep_comments, bool *ok)
+{
+    const char *line;
+    line_status status;
+    char msg[CLI_MESSAGE_BYTES];
+    *ok = true;
+    while ((line = line_reader_next(f->reader, &status)) != NULL) {
+        if (cli_line_problem(status, line_reader_lineno(f->reader), msg, sizeof msg)) {
+            cli_fail("%s %s", f->name, msg);
+            *ok = false;
+            return NULL;
+        }
+        line += strspn(line, " \t");
+        if (*line != '\0' && (keep_comments || *line != '#'))
+            return line;
+    }
+    if (line_reader_error(f->reader)) {
+        cli_fail("cannot read '%s': %s", f->name, strerror(line_reader_error(f->reader)));
+        *ok = false;
+    }
+    return NULL;
+}
+
+/* Splits line (copied into buf) at blanks into at most max words; returns
+ * how many there were (max + 1 when more). */
+static int split_words(const char *line, char *buf, size_t size, char **words, int max)
+{
+    snprintf(buf, size, "%s", line);
+    int n = 0;
+    for (char *p = strtok(buf, " \t"); p; p = strtok(NULL, " \t")) {
+        if (n == max)
+            return max + 1;
+        words[n++] = p;
+    }
+    return n;
+}
+
+/* ---- the split file ------------------------------------------------------ */
+
+/* Reads the header, builds the split tree it names and checks that the
+ * file's jobs are the tree's, in order. */
+static bool read_split(merge *mg, const cli_options *opt, const char *name)
+{
+    text_file f;
+    bool ok;
+    char buf[LINE_MAX_BYTES + 1], *w[8], msg[CLI_MESSAGE_BYTES], want[LINE_MAX_BYTES];
+    cli_quoted q;
+    if (!open_text(&f, name))
+        return false;
+    const char *line = next_line(&f, true, &ok);
+    int n = line ? split_words(line, buf, sizeof buf, w, 7) : 0;
+    const char *rules_text = NULL, *root = NULL, *depth_text = NULL, *jobs_text = NULL;
+    for (int i = 3; i < n && n == 7; i++) {
+        const char **slot = strncmp(w[i], "rules=", 6) == 0   ? &rules_text
+                            : strncmp(w[i], "root=", 5) == 0  ? &root
+                            : strncmp(w[i], "depth=", 6) == 0 ? &depth_text
+                            : strncmp(w[i], "jobs=", 5) == 0  ? &jobs_text
+                                                              : NULL;
+        if (slot)
+            *slot = strchr(w[i], '=') + 1;
+    }
+    mnk_rules rules;
+    char *end;
+    long depth = depth_text ? strtol(depth_text, &end, 10) : -1;
+    long njobs = jobs_text ? strtol(jobs_text, &end, 10) : -1;
+    if (!line || strncmp(line, SPLIT_MAGIC " ", strlen(SPLIT_MAGIC) + 1) != 0 || !rules_text || !root ||
+        depth < 0 || depth > MNK_MAX_CELLS || njobs < 0 ||
+        mnk_rules_parse(rules_text, &rules, NULL) != MNK_OK) {
+        if (ok)
+            cli_fail("%s is not a split file: its first line must be '" SPLIT_MAGIC
+                     " rules=R root=P depth=D jobs=N', as mnk solve --split writes it", name);
+        close_text(&f);
+        return false;
+    }
+    cli_options o = *opt;
+    o.rules = rules;
+    o.moves = NULL;
+    mnk_game *game;
+    mnk_solver *solver;
+    if (cli_make_game_and_solver(&o, root, &game, &solver) != EXIT_OK) {
+        close_text(&f);
+        return false;
+    }
+    ok = split_build(&mg->t, game, (int)depth, solver, msg, sizeof msg);
+    mnk_solver_free(solver);
+    mnk_game_free(game);
+    if (!ok) {
+        cli_fail("%s: %s", name, msg);
+        close_text(&f);
+        return false;
+    }
+    mg->jobs = calloc((size_t)mg->t.njobs + 1, sizeof *mg->jobs);
+    if (!mg->jobs) {
+        close_text(&f);
+        return REFUSE("out of memory");
+    }
+    /* The jobs must be the tree's, one for one: a file cut short, edited
+     * or made by another version of mnk would merge into a wrong value. */
+    int j = 0;
+    while ((line = next_line(&f, false, &ok)) != NULL) {
+        if (j < mg->t.njobs)
+            split_job_line(&mg->t, j, want, sizeof want);
+        if (j >= mg->t.njobs || strcmp(line, want) != 0) {
+            cli_fail("%s line %ld: '%s' is not job %d of the split of %s at depth %ld (%s); the file was "
+                     "changed or made by another version of mnk",
+                     name, line_reader_lineno(f.reader), cli_quote(&q, line, QUOTE_CHARS), j + 1, root,
+                     depth, j < mg->t.njobs ? want : "it has no more jobs");
+            close_text(&f);
+            return false;
+        }
+        mg->jobs[j++].split_line = line_reader_lineno(f.reader);
+    }
+    close_text(&f);
+    if (!ok)
+        return false;
+    if (j != mg->t.njobs || njobs != mg->t.njobs) {
+        cli_fail("%s has %d jobs and says %ld, but the split of %s at depth %ld has %d; the file was cut "
+                 "short or changed",
+                 name, j, njobs, root, depth, mg->t.njobs);
+        return false;
+    }
+    return true;
+}
+
+/* ---- result lines -------------------------------------------------------- */
+
+/* The bounds a result line gives a job of `empties` empty cells; false
+ * with msg for a value the position cannot have. */
+static bool result_bounds(const char *result, const char *plies_text, int empties, bounds *out, char *msg,
+                          size_t size)
+{
+    long plies = -1;
+    if (strcmp(plies_text, "-") != 0) {
+        char *end;
+        plies = strtol(plies_text, &end, 10);
+        if (*end || plies < 0 || plies_text[0] < '0' || plies_text[0] > '9') {
+            snprintf(msg, size, "plies '%s' is not a number or '-'", plies_text);
+            return false;
+        }
+    }
+    bool ok = true;
+    if (strcmp(result, "unknown") == 0) {
+        *out = (bounds){1 - MNK_SCORE_WIN, MNK_SCORE_WIN - 1};
+        ok = plies < 0;
+    } else if (strcmp(result, "draw") == 0) {
+        *out = (bounds){0, 0};
+        ok = plies < 0 || plies == empties;
+    } else if (strcmp(result, "win") == 0) {
+        /* The side to move makes the last move: an odd number of plies. */
+        ok = plies < 0 || (plies % 2 == 1 && plies <= empties);
+        *out = plies < 0 ? (bounds){MNK_SCORE_WIN - empties, MNK_SCORE_WIN - 1}
+                         : (bounds){MNK_SCORE_WIN - (int)plies, MNK_SCORE_WIN - (int)plies};
+    } else if (strcmp(result, "loss") == 0) {
+        ok = plies < 0 || (plies % 2 == 0 && plies >= 2 && plies <= empties);
+        *out = plies < 0 ? (bounds){2 - MNK_SCORE_WIN, empties - MNK_SCORE_WIN}
+                         : (bounds){(int)plies - MNK_SCORE_WIN, (int)plies - MNK_SCORE_WIN};
+    } else {
+        snprintf(msg, size, "result '%s' is not win, draw, loss or unknown", result);
+        return false;
+    }
+    if (!ok)
+        snprintf(msg, size, "'%s %s' cannot be the value of a position with %d empty cells", result,
+                 plies_text, empties);
+    return ok;
+}
+
+/* One result line: checked, matched to its job, and its bounds taken in. */
+static bool take_result(merge *mg, mnk_game *game, const text_file *f, const char *line)
+{
+    char buf[LINE_MAX_BYTES + 1], *w[RESULT_FIELDS], msg[CLI_MESSAGE_BYTES], have[64], got[64];
+    long lineno = line_reader_lineno(f->reader);
+    mnk_rules rules;
+    mnk_error err;
+    cli_quoted q;
+    if (strncmp(line, "error:", 6) == 0)
+        return REFUSE("%s line %ld: a job failed: %s", f->name, lineno, cli_quote(&q, line, QUOTE_CHARS));
+    if (split_words(line, buf, sizeof buf, w, RESULT_FIELDS) != RESULT_FIELDS)
+        return cli_fail("%s line %ld: '%s' is not a result line of mnk solve - (RULES POSITION weak|strong "
+                        "RESULT PLIES NODES SECONDS; not --json)",
+                        f->name, lineno, cli_quote(&q, line, QUOTE_CHARS)) == EXIT_OK;
+    if (mnk_rules_parse(w[0], &rules, &err) != MNK_OK)
+        return REFUSE("%s line %ld: invalid rules '%s': %s", f->name, lineno, cli_quote(&q, w[0], QUOTE_CHARS),
+                        err.message);
+    if (rules.m != mg->t.rules.m || rules.n != mg->t.rules.n || rules.k != mg->t.rules.k ||
+        rules.exact != mg->t.rules.exact) {
+        cli_rules_text(mg->t.rules, have, sizeof have);
+        return REFUSE("%s line %ld: a result under rules %s, but the split is of %s", f->name, lineno,
+                        cli_quote(&q, w[0], QUOTE_CHARS), have);
+    }
+    if (mnk_game_reset(game, rules, NULL) != MNK_OK || mnk_game_set_position(game, w[1], &err) != MNK_OK)
+        return REFUSE("%s line %ld: invalid position '%s': %s", f->name, lineno,
+                        cli_quote(&q, w[1], QUOTE_CHARS), err.message);
+    char canon[MNK_POSITION_MAX];
+    mnk_game_format_canonical(game, canon, sizeof canon);
+    int n = split_find(&mg->t, mnk_game_canonical_key(game));
+    if (n < 0 || mg->t.nodes[n].kind != SPLIT_JOB || strcmp(mg->t.jobs[mg->t.nodes[n].job].text, canon) != 0)
+        return REFUSE("%s line %ld: %s is not a job of the split (of %s at depth %d)", f->name, lineno,
+                        cli_quote(&q, w[1], QUOTE_CHARS), mg->t.root, mg->t.depth);
+    int job = mg->t.nodes[n].job;
+    bool weak = strcmp(w[2], "weak") == 0;
+    char *end;
+    errno = 0;
+    unsigned long long nodes = strtoull(w[5], &end, 10);
+    bool nodes_ok = !*end && errno == 0 && w[5][0] >= '0' && w[5][0] <= '9';
+    double seconds = strtod(w[6], &end);
+    bounds b;
+    if (!weak && strcmp(w[2], "strong") != 0)
+        snprintf(msg, sizeof msg, "mode '%s' is not weak or strong", w[2]);
+    else if (!nodes_ok || *end || !(seconds >= 0) || !isfinite(seconds))
+        snprintf(msg, sizeof msg, "nodes '%s' and seconds '%s' must be numbers", w[5], w[6]);
+    else if (result_bounds(w[3], w[4], mg->t.nodes[n].empties, &b, msg, sizeof msg))
+        msg[0] = '\0';
+    if (msg[0])
+        return REFUSE("%s line %ld: %s", f->name, lineno, msg);
+    job_state *js = &mg->jobs[job];
+    bounds both = js->seen ? (bounds){b.lo > js->b.lo ? b.lo : js->b.lo, b.hi < js->b.hi ? b.hi : js->b.hi} : b;
+    if (both.lo > both.hi) {
+        bounds_text(js->b, have, sizeof have);
+        bounds_text(b, got, sizeof got);
+        return REFUSE("two results of job %d (%s) disagree: %s line %ld says %s, %s line %ld says %s",
+                        job + 1, canon, js->file, js->line, have, f->name, lineno, got);
+    }
+    if (!js->seen) {
+        js->file = f->name;
+        js->line = lineno;
+    }
+    js->seen = true;
+    js->b = both;
+    mg->weak |= weak;
+    mg->nodes += nodes;
+    mg->seconds += seconds;
+    return true;
+}
+
+static bool read_results(merge *mg, const char *name)
+{
+    text_file f;
+    mnk_game *game;
+    bool ok = true;
+    const char *line;
+    if (mnk_game_new(mg->t.rules, &game) != MNK_OK)
+        return REFUSE("out of memory");
+    if (!open_text(&f, name)) {
+        mnk_game_free(game);
+        return false;
+    }
+    while (ok && (line = next_line(&f, false, &ok)) != NULL)
+        ok = take_result(mg, game, &f, line);
+    close_text(&f);
+    mnk_game_free(game);
+    return ok;
+}
+
+/* Every job needs a result line, if only "unknown". */
+static bool check_complete(const merge *mg, const char *split_name)
+{
+    int missing = 0;
+    for (int j = 0; j < mg->t.njobs; j++)
+        missing += !mg->jobs[j].seen;
+    if (missing == 0)
+        return true;
+    cli_fail("%d of %d jobs of %s have no result line; run them and merge again:", missing, mg->t.njobs,
+             split_name);
+    int listed = 0;
+    char line[LINE_MAX_BYTES];
+    for (int j = 0; j < mg->t.njobs && listed < LIST_MAX; j++)
+        if (!mg->jobs[j].seen) {
+            split_job_line(&mg->t, j, line, sizeof line);
+            fprintf(stderr, "  line %ld: %s\n", mg->jobs[j].split_line, line);
+            listed++;
+        }
+    if (missing > listed)
+        fprintf(stderr, "  and %d more\n", missing - listed);
+    return false;
+}
+
+/* ---- minimax on bounds ----------------------------------------------------- */
+
+static bounds evaluate(merge *mg, int n)
+{
+    if (mg->evaluated[n])
+        return mg->node_bounds[n];
+    const split_node *node = &mg->t.nodes[n];
+    bounds b;
+    switch (node->kind) {
+    case SPLIT_OVER:
+    case SPLIT_DECIDED:
+        b = (bounds){node->score, node->score};
+        mg->decided++;
+        break;
+    case SPLIT_JOB:
+        b = mg->jobs[node->job].b;
+        break;
+    default:
+        b = (bounds){-MNK_SCORE_WIN - 1, -MNK_SCORE_WIN - 1};
+        for (int i = 0; i < node->count; i++) {
+            bounds c = evaluate(mg, mg->t.children[node->first + i]);
+            if (negate(c.hi) > b.lo)
+                b.lo = negate(c.hi);
+            if (negate(c.lo) > b.hi)
+                b.hi = negate(c.lo);
+        }
+        break;
+    }
+    mg->evaluated[n] = true;
+    mg->node_bounds[n] = b;
+    return b;
+}
+
+/* Lists the jobs not decided below nodes not decided: the ones whose
+ * results could still decide the root. Returns how many. */
+static int list_open(merge *mg, int n, bool *seen, bool print)
+{
+    if (seen[n] || is_decided(mg->node_bounds[n]))
+        return 0;
+    seen[n] = true;
+    const split_node *node = &mg->t.nodes[n];
+    if (node->kind == SPLIT_JOB) {
+        if (print) {
+            char line[LINE_MAX_BYTES];
+            split_job_line(&mg->t, node->job, line, sizeof line);
+            printf("# open %s\n", line);
+        }
+        return 1;
+    }
+    int count = 0;
+    for (int i = 0; node->kind == SPLIT_INNER && i < node->count; i++)
+        count += list_open(mg, mg->t.children[node->first + i], seen, print);
+    return count;
+}
+
+static void report(merge *mg, const char *split_name)
+{
+    bounds root = evaluate(mg, 0);
+    char rules[MNK_RULES_MAX], value[96];
+    cli_rules_text(mg->t.rules, rules, sizeof rules);
+    bool decided = is_decided(root);
+    mnk_game *game = NULL;
+    /* The root was read from the split file once already. */
+    bool x = true;
+    int empties = 0;
+    if (mnk_game_new(mg->t.rules, &game) == MNK_OK && mnk_game_set_position(game, mg->t.root, NULL) == MNK_OK) {
+        x = mnk_game_to_move(game) != MNK_O;
+        empties = mnk_game_empty_cells(game);
+    }
+    mnk_game_free(game);
+    /* The root's result line, as `mnk solve -` would print it. */
+    printf("%s %s %s %s ", rules, mg->t.root, mg->weak ? "weak" : "strong",
+           !decided ? "unknown" : root.lo > 0 ? "win" : root.hi < 0 ? "loss" : "draw");
+    if (root.lo == root.hi && (root.lo == 0 || !mg->weak))
+        printf("%d", root.lo == 0 ? empties : MNK_SCORE_WIN - (root.lo < 0 ? -root.lo : root.lo));
+    else
+        putchar('-');
+    printf(" %llu %.3f\n", (unsigned long long)mg->nodes, mg->seconds);
+
+    int unknown = 0;
+    for (int j = 0; j < mg->t.njobs; j++)
+        unknown += !is_decided(mg->jobs[j].b);
+    bounds_text(root, value, sizeof value);
+    printf("# %s for %s, merged from %d jobs of %s (depth %d): %d proven, %d unknown; %d positions "
+           "decided without a job\n",
+           value, x ? "X" : "O", mg->t.njobs, split_name, mg->t.depth, mg->t.njobs - unknown, unknown,
+           mg->decided);
+    if (!decided) {
+        bool *seen = calloc((size_t)mg->t.nnodes, sizeof *seen);
+        if (!seen)
+            return;
+        int open = list_open(mg, 0, seen, false);
+        printf("# %d unknown jobs could still decide it (run them again with more --time):\n", open);
+        memset(seen, 0, (size_t)mg->t.nnodes * sizeof *seen);
+        list_open(mg, 0, seen, true);
+        free(seen);
+    }
+}
+
+int cmd_merge(const cli_options *opt)
+{
+    merge mg;
+    memset(&mg, 0, sizeof mg);
+    if (opt->nfiles < 2)
+        return cli_usage_error(opt->command, opt->nfiles == 0 ? "no split file and no result files"
+                                                                : "no result files after the split file");
+    int rc = EXIT_FAIL;
+    if (!read_split(&mg, opt, opt->files[0]))
+        goto done;
+    for (int i = 1; i < opt->nfiles; i++)
+        if (!read_results(&mg, opt->files[i]))
+            goto done;
+    if (!check_complete(&mg, opt->files[0]))
+        goto done;
+    mg.node_bounds = malloc((size_t)mg.t.nnodes * sizeof *mg.node_bounds);
+    mg.evaluated = calloc((size_t)mg.t.nnodes, sizeof *mg.evaluated);
+    if (!mg.node_bounds || !mg.evaluated) {
+        cli_fail("out of memory");
+        goto done;
+    }
+    report(&mg, opt->files[0]);
+    rc = EXIT_OK;
+done:
+    free(mg.node_bounds);
+    free(mg.evaluated);
+    free(mg.jobs);
+    split_free(&mg.t);
+    return rc;
+}
