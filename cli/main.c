@@ -38,7 +38,8 @@ static const cli_command commands[] = {
      "distinct positions, distinct positions up to symmetry, and nodes per ply.",
      cmd_count},
     {"solve", "Prove the value of a position.",
-     OPT_RULES | OPT_MOVES | OPT_JSON | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE | OPT_WEAK,
+     OPT_RULES | OPT_MOVES | OPT_JSON | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE | OPT_WEAK |
+         OPT_THREADS,
      "[options] [POSITION]",
      "Prints the result for the side to move (win, draw or loss), the plies to\n"
      "the end, a best move, the nodes searched and the time. A long solve shows\n"
