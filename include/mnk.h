@@ -271,9 +271,10 @@ typedef struct mnk_search_options {
      * textbook minimax): 0 or 1, the calling thread alone; up to
      * MNK_MAX_THREADS, the calling thread and threads - 1 helpers that
      * share the table, started once a search has run about 10 ms and
-     * ended before it returns. The values and the best move are those of
-     * one thread; nodes are the sum over the threads, and node limits
-     * count that sum. Where the library has no threads (WebAssembly), one.
+     * ended before it returns. The values are those of one thread, and
+     * so is the best move but among equally good moves (a helper may prove
+     * another of them first); nodes are the sum over the threads, and
+     * node limits count that sum. Where the library has no threads (WebAssembly), one.
      * More than MNK_MAX_THREADS: MNK_ERR_ARGUMENT. */
     int threads;
 } mnk_search_options;
