@@ -39,7 +39,8 @@ enum {
     OPT_K = 1 << 17,
     OPT_EXACT = 1 << 18,
     OPT_GREEDY = 1 << 19,
-    OPT_SPLIT = 1 << 20
+    OPT_SPLIT = 1 << 20,
+    OPT_THREADS = 1 << 21
 };
 
 typedef struct cli_command cli_command;
@@ -58,6 +59,7 @@ typedef struct cli_options {
     double seconds;        /* --time; 0: none */
     bool seconds_given;
     uint64_t nodes;        /* --nodes; 0: none */
+    int threads;           /* --threads; 1 unless given */
     mnk_algorithm algorithm;
     size_t table_bytes;
     int depth;             /* --depth; -1: none */

@@ -165,6 +165,10 @@ void cli_print_help(const cli_command *cmd)
                "                     (0 < S <= " SECONDS_MAX_TEXT ", decimal, fractions allowed)\n");
     if (cmd->options & OPT_NODES)
         printf("  --nodes N          stop searching after about N nodes (1 <= N < 2^64)\n");
+    if (cmd->options & OPT_THREADS)
+        printf("  --threads N        search with N threads sharing the table (1 to %d,\n"
+               "                     default 1); same values, nodes summed over threads\n",
+               MNK_MAX_THREADS);
     if (cmd->options & OPT_SEED)
         printf("  --seed N           choose randomly among equally good moves (1 <= N < 2^64)\n");
     if (cmd->options & OPT_TABLE)
@@ -223,13 +227,14 @@ void cli_default_options(cli_options *opt)
     opt->depth = -1;
     opt->split = -1;
     opt->as = MNK_X;
+    opt->threads = 1;
 }
 
 int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
 {
     enum { O_RULES = OPT_FIRST_ID, O_MOVES, O_JSON, O_SEED, O_TIME, O_NODES, O_ALGORITHM, O_TABLE,
            O_DEPTH, O_AS, O_PLAIN, O_LEVEL, O_TWO_PLAYERS, O_WATCH, O_WEAK, O_MAX, O_K, O_EXACT,
-           O_GREEDY, O_SPLIT };
+           O_GREEDY, O_SPLIT, O_THREADS };
     static const struct option all[] = {
         {"rules", required_argument, NULL, O_RULES},
         {"moves", required_argument, NULL, O_MOVES},
@@ -251,13 +256,14 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
         {"exact", no_argument, NULL, O_EXACT},
         {"greedy", no_argument, NULL, O_GREEDY},
         {"split", required_argument, NULL, O_SPLIT},
+        {"threads", required_argument, NULL, O_THREADS},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     static const unsigned flag_of[] = {OPT_RULES, OPT_MOVES, OPT_JSON, OPT_SEED, OPT_TIME,
                                        OPT_NODES, OPT_ALGORITHM, OPT_TABLE, OPT_DEPTH, OPT_AS,
                                        OPT_PLAIN, OPT_LEVEL, OPT_TWO_PLAYERS, OPT_WATCH, OPT_WEAK, OPT_MAX,
-                                       OPT_K, OPT_EXACT, OPT_GREEDY, OPT_SPLIT};
+                                       OPT_K, OPT_EXACT, OPT_GREEDY, OPT_SPLIT, OPT_THREADS};
     mnk_error err;
     int c, index, rc;
     char option[32]; /* the option's full name, as "--time" */
@@ -269,7 +275,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":h", all, &index)) != -1) {
         const char *arg = optarg;
-        if (c >= O_RULES && c <= O_SPLIT) {
+        if (c >= O_RULES && c <= O_THREADS) {
             /* The name from the table, not argv: "--time 1" leaves the
              * value at argv[optind - 1], and "--tim" is an abbreviation. */
             snprintf(option, sizeof option, "--%s", all[c - O_RULES].name);
@@ -308,6 +314,13 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
             if (!option_u64(cmd, option, arg, 1, UINT64_MAX, &opt->nodes, &rc))
                 return rc;
             break;
+        case O_THREADS: {
+            uint64_t t;
+            if (!option_u64(cmd, option, arg, 1, MNK_MAX_THREADS, &t, &rc))
+                return rc;
+            opt->threads = (int)t;
+            break;
+        }
         case O_ALGORITHM:
             if (strcmp(arg, "alphabeta") == 0)
                 opt->algorithm = MNK_ALPHABETA;
@@ -396,7 +409,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
         default:
             /* An unknown short option is optopt (in "-xh" argv[optind - 1]
              * may be the word before it); a long one is in argv. */
-            if (optopt >= O_RULES && optopt <= O_SPLIT)
+            if (optopt >= O_RULES && optopt <= O_THREADS)
                 return cli_usage_error(cmd, "option '--%s' takes no value",
                                        all[optopt - O_RULES].name);
             if (optopt > 0 && optopt < 256)
@@ -606,6 +619,7 @@ void cli_search_begin(cli_search *cs, const cli_options *opt, mnk_solver *solver
     cs->show_progress = interactive && isatty(STDERR_FILENO);
     cs->options.algorithm = opt->algorithm;
     cs->options.max_nodes = opt->nodes;
+    cs->options.threads = opt->threads;
     cs->options.seed = opt->seed;
     cs->options.mode = opt->weak ? MNK_WEAK : MNK_STRONG;
     cs->options.progress = on_progress;

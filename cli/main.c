@@ -39,7 +39,7 @@ static const cli_command commands[] = {
      cmd_count},
     {"solve", "Prove the value of a position.",
      OPT_RULES | OPT_MOVES | OPT_JSON | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE | OPT_WEAK |
-         OPT_SPLIT,
+         OPT_SPLIT | OPT_THREADS,
      "[options] [POSITION | -]",
      "Prints the result for the side to move (win, draw or loss), the plies to\n"
      "the end, a best move, the nodes searched and the time. A long solve shows\n"

@@ -7,7 +7,7 @@ _mnk_options() {
     case $1 in
     best | analyze) echo "--rules --moves --json --seed --time --nodes --algorithm --table --weak --help" ;;
     count) echo "--rules --moves --json --nodes --table --help" ;;
-    solve) echo "--rules --moves --json --time --nodes --algorithm --table --weak --split --help" ;;
+    solve) echo "--rules --moves --json --time --nodes --threads --algorithm --table --weak --split --help" ;;
     merge) echo "--table --help" ;;
     tree) echo "--rules --moves --time --nodes --depth --table --help" ;;
     play) echo "--rules --seed --time --as --level --two-players --watch --plain --table --help" ;;

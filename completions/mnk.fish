@@ -38,6 +38,8 @@ function __mnk_takes -a option
             contains -- $cmd best analyze solve tree play bench table pbrain
         case nodes
             contains -- $cmd best analyze count solve tree bench table pbrain
+        case threads
+            contains -- $cmd solve
         case k exact greedy
             contains -- $cmd pbrain
         case algorithm weak
@@ -59,6 +61,7 @@ complete -c mnk -n '__mnk_takes json' -l json -d 'Print JSON'
 complete -c mnk -n '__mnk_takes seed' -l seed -x -d 'Choose randomly among equal moves'
 complete -c mnk -n '__mnk_takes time' -l time -x -d 'Stop searching after S seconds'
 complete -c mnk -n '__mnk_takes nodes' -l nodes -x -d 'Stop after about N nodes'
+complete -c mnk -n '__mnk_takes threads' -l threads -x -d 'Search with N threads'
 complete -c mnk -n '__mnk_takes algorithm' -l algorithm -x -a 'alphabeta dfpn minimax' -d 'Search algorithm'
 complete -c mnk -n '__mnk_takes table' -l table -x -d 'Table size in MiB'
 complete -c mnk -n '__mnk_takes weak' -l weak -d 'Prove win, draw or loss only'

@@ -276,7 +276,20 @@ typedef struct mnk_search_options {
     /* MNK_NO_* bits: rules of the solver to leave out, so that each can be
      * checked against the others (slower, same values). 0: use them all. */
     unsigned disable;
+    /* Threads the solver may search with (alpha-beta and df-pn; not the
+     * textbook minimax): 0 or 1, the calling thread alone; up to
+     * MNK_MAX_THREADS, the calling thread and threads - 1 helpers that
+     * share the table, started once a search has run about 10 ms and
+     * ended before it returns. The values are those of one thread, and
+     * so is the best move but among equally good moves (a helper may prove
+     * another of them first); nodes are the sum over the threads, and
+     * node limits count that sum. Where the library has no threads (WebAssembly), one.
+     * More than MNK_MAX_THREADS: MNK_ERR_ARGUMENT. */
+    int threads;
 } mnk_search_options;
+
+/* Most threads a search takes (mnk_search_options.threads). */
+#define MNK_MAX_THREADS 16
 
 /* Bits of mnk_search_options.disable. */
 #define MNK_NO_SYMMETRY 1u   /* one table entry per position, not per class */

@@ -144,7 +144,7 @@ mnk_status mnk_count_tree(mnk_solver *s, const mnk_game *game,
 
     /* The table's memory, cleared, becomes the two key sets; no larger than
      * 3^cells positions need (touching less memory is faster, see tt.c). */
-    size_t bytes = tt_entries(&s->tt) * sizeof(tt_entry);
+    size_t bytes = tt_entries(&s->tt) * sizeof(tt_slot);
     size_t half = bytes / 2 / sizeof(uint64_t);
     uint64_t bound = 1;
     for (int i = 0; i < game->g.cells && bound < (UINT64_C(1) << 40); i++)

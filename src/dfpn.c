@@ -102,7 +102,7 @@ static uint64_t node_key(const dfpn *d, const board *b, int cell)
  * fail (mobility, the usual first guess). */
 static void lookup(const dfpn *d, uint64_t key, uint32_t moves, uint32_t *phi, uint32_t *delta)
 {
-    if (!d->table || !tt_probe_pn(&d->s->tt, key, phi, delta)) {
+    if (!d->table || !tt_probe_pn(d->s->table, key, phi, delta)) {
         *phi = 1;
         *delta = moves;
     }
@@ -111,7 +111,7 @@ static void lookup(const dfpn *d, uint64_t key, uint32_t moves, uint32_t *phi, u
 static void store(const dfpn *d, uint64_t key, uint32_t phi, uint32_t delta)
 {
     if (d->table)
-        tt_store_pn(&d->s->tt, key, phi, delta);
+        tt_store_pn(d->s->table, key, phi, delta);
 }
 
 /* The leaf rules (see the top of the file). Returns true at a leaf, with

@@ -79,8 +79,8 @@ static size_t engine_header(void)
 size_t mnk_engine_size(size_t table_bytes)
 {
     size_t h = engine_header();
-    if (table_bytes < 2 * sizeof(tt_entry))
-        table_bytes = 2 * sizeof(tt_entry);
+    if (table_bytes < 2 * sizeof(tt_slot))
+        table_bytes = 2 * sizeof(tt_slot);
     return table_bytes > SIZE_MAX - h ? SIZE_MAX : h + table_bytes;
 }
 

@@ -303,14 +303,14 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
 
     /* Step 3: the table. */
     int first = MNK_NO_CELL;
-    const tt_entry *t = tt_probe(&e->tt, b->key);
-    if (t) {
-        if (t->move >= 0 && t->move < g->cells && b->cell[t->move] == MNK_EMPTY)
-            first = t->move;
-        if (t->depth >= depth && !pv_node) {
-            int score = tt_score_from_table(t->score, ply);
-            if (t->bound == TT_EXACT || (t->bound == TT_LOWER && score >= beta) ||
-                (t->bound == TT_UPPER && score <= alpha))
+    tt_entry t;
+    if (tt_probe(&e->tt, b->key, &t)) {
+        if (t.move >= 0 && t.move < g->cells && b->cell[t.move] == MNK_EMPTY)
+            first = t.move;
+        if (t.depth >= depth && !pv_node) {
+            int score = tt_score_from_table(t.score, ply);
+            if (t.bound == TT_EXACT || (t.bound == TT_LOWER && score >= beta) ||
+                (t.bound == TT_UPPER && score <= alpha))
                 return score;
         }
     }

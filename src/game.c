@@ -8,6 +8,7 @@
  */
 #include "internal.h"
 #include "forcing.h"
+#include "smp.h"
 
 /* ---- games ------------------------------------------------------------ */
 
@@ -266,16 +267,17 @@ uint64_t mnk_game_canonical_key(const mnk_game *game)
 
 /* ---- solvers ---------------------------------------------------------- */
 
-/* The solver's own state, then its threat search's (forcing.c), each
- * rounded up so that what follows stays aligned; the table comes last. */
+/* The solver's own state, then its threat search's (forcing.c) and its
+ * helper threads' (smp.c), each rounded up so that what follows stays
+ * aligned; the table comes last. */
 #define ROUND64(x) (((x) + 63) & ~(size_t)63)
 static size_t solver_header(void)
 {
-    return ROUND64(sizeof(mnk_solver)) + ROUND64(forcing_bytes());
+    return ROUND64(sizeof(mnk_solver)) + ROUND64(forcing_bytes()) + ROUND64(smp_bytes());
 }
 
 /* The smallest table solver_setup() accepts. */
-#define SOLVER_MIN_TABLE_BYTES (2 * sizeof(tt_entry))
+#define SOLVER_MIN_TABLE_BYTES (2 * sizeof(tt_slot))
 
 /* Saturates instead of wrapping (SIZE_MAX can never be allocated, so the
  * caller's allocation fails cleanly), and never returns less than the
@@ -300,7 +302,10 @@ mnk_status solver_setup(void *mem, size_t size, bool zeroed, mnk_solver **out)
     mnk_solver *s = mem;
     mem_set(s, 0, sizeof *s);
     s->forcing = (struct forcing_state *)((char *)mem + ROUND64(sizeof(mnk_solver)));
+    s->smp = (struct smp_state *)((char *)s->forcing + ROUND64(forcing_bytes()));
+    smp_setup(s);
     tt_setup(&s->tt, (char *)mem + solver_header(), size - solver_header(), zeroed);
+    s->table = &s->tt;
     *out = s;
     return MNK_OK;
 }

@@ -214,7 +214,8 @@ int minimax_value(const board *b, int ply, uint64_t max_nodes, atomic_int *stop,
                   uint64_t *nodes, bool *complete, mnk_progress_fn progress,
                   void *progress_ctx);
 
-/* tt.c: the transposition table; see tt.c for the entry layout. */
+/* tt.c: the transposition table; see tt.c for the entry layout and why
+ * several threads may share one. A probe gives a copy of the entry. */
 typedef struct tt_entry {
     uint64_t key;
     int16_t score;
@@ -224,6 +225,13 @@ typedef struct tt_entry {
     uint8_t generation;
 } tt_entry;
 
+/* A slot as it sits in memory: the entry's other fields packed into data,
+ * and check = key ^ data (see tt.c). */
+typedef struct tt_slot {
+    _Atomic uint64_t check;
+    _Atomic uint64_t data;
+} tt_slot;
+
 enum { TT_NONE = 0, TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3, TT_PN = 4 };
 
 /* Proof and disproof numbers as the table keeps them (24 bits each);
@@ -231,25 +239,28 @@ enum { TT_NONE = 0, TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3, TT_PN = 4 };
 #define TT_PN_INF 0xFFFFFFu
 
 typedef struct tt_table {
-    tt_entry *entries;
-    size_t mask;        /* entries - 1; a power of two minus one */
-    size_t active_mask; /* the part in use: see tt.c */
-    size_t used;        /* live entries in the active part */
+    tt_slot *entries;
+    size_t mask;                 /* entries - 1; a power of two minus one */
+    _Atomic size_t active_mask;  /* the part in use: see tt.c */
+    _Atomic size_t used;         /* live entries in the active part (about, with threads) */
     size_t touched;     /* entries [0, touched) may be non-zero: see tt.c */
-    uint8_t generation;
+    atomic_bool growing; /* a thread is doubling the active part */
+    uint8_t generation;  /* changed only between searches */
 } tt_table;
 
 /* Takes bytes of memory for entries (a power of two of them); zeroed says
  * the memory is known to be zero already (fresh from calloc). */
 void tt_setup(tt_table *t, void *mem, size_t bytes, bool zeroed);
 void tt_clear(tt_table *t);
-const tt_entry *tt_probe(const tt_table *t, uint64_t key);
+/* Copies the live entry of key (not a df-pn one) into *out; false if
+ * there is none. */
+bool tt_probe(tt_table *t, uint64_t key, tt_entry *out);
 void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bound);
 /* df-pn's entries (bound TT_PN; tt_probe never returns them): a node's
  * proof and disproof numbers, each at most TT_PN_INF. tt_probe_pn returns
  * false if the key is not there. */
 void tt_store_pn(tt_table *t, uint64_t key, uint32_t pn, uint32_t dn);
-bool tt_probe_pn(const tt_table *t, uint64_t key, uint32_t *pn, uint32_t *dn);
+bool tt_probe_pn(tt_table *t, uint64_t key, uint32_t *pn, uint32_t *dn);
 static inline size_t tt_entries(const tt_table *t) { return t->mask + 1; }
 /* Mate scores are stored relative to the node, not the root. */
 int tt_score_to_table(int score, int ply);
@@ -257,14 +268,16 @@ int tt_score_from_table(int score, int ply);
 
 /* search.c: the solver's state. */
 struct mnk_solver {
-    tt_table tt;
+    tt_table tt;     /* the table, kept by the solver that owns it */
+    tt_table *table; /* the table searches use: &tt, or a helper's owner's */
     /* Set by mnk_solver_stop() from any thread or a signal handler:
      * atomic (lock-free, so a handler may store to it), relaxed (it only
      * asks the search to end soon; nothing else is published through it). */
     atomic_int stop;
     /* per search */
     uint64_t nodes;
-    uint64_t max_nodes;
+    uint64_t max_nodes; /* the caller's limit: nodes of all threads (node_total) */
+    uint64_t budget;    /* a limit of the search's own, on this thread's nodes; 0: none */
     uint64_t next_report;
     mnk_progress_fn progress;
     void *progress_ctx;
@@ -284,6 +297,16 @@ struct mnk_solver {
     /* per search: wins by fours looked for, root moves ordered by shapes */
     bool forcing_vcf, forcing_sorts;
     int forcing_empties; /* nodes with this many empty cells ask the VCF */
+    /* smp.c: the threads of a search. For the caller's (main) search:
+     * how many this search uses, and the helpers' state (in the solver's
+     * memory after the threat search's); helper is 0. For a helper: its
+     * number (1, 2, ...) and the main search's thread count, and its
+     * node count published at each periodic check for the main search's
+     * limits (relaxed: a count, nothing else rides on it). */
+    int threads;
+    int helper;
+    _Atomic uint64_t published;
+    struct smp_state *smp;
     /* Set by mnk_solver_new when the memory came from mmap. */
     void *alloc_base;
     size_t alloc_len;

@@ -8,6 +8,7 @@
 #include "node.h"
 
 #include "pairing.h"
+#include "smp.h"
 
 /* On large boards a limited search only plays this close to the marks. */
 #define NEAR_DISTANCE 2
@@ -18,7 +19,14 @@ uint64_t node_next_check(const mnk_solver *s)
     /* A node limit closer than that is looked at when it is reached. */
     if (s->max_nodes > s->nodes && s->max_nodes < next)
         next = s->max_nodes;
+    if (s->budget > s->nodes && s->budget < next)
+        next = s->budget;
     return next;
+}
+
+uint64_t node_total(mnk_solver *s)
+{
+    return s->nodes + (s->threads > 1 ? smp_helper_nodes(s) : 0);
 }
 
 /* Counts a node and returns false once the search must stop. The first
@@ -29,14 +37,26 @@ bool node_count(mnk_solver *s)
     if (++s->nodes < s->next_report)
         return !s->aborted;
     s->next_report = node_next_check(s);
+    if (s->helper) {
+        /* A helper (smp.c): its count for the main search's limits, and
+         * the main search's word to stop; nothing else. */
+        atomic_store_explicit(&s->published, s->nodes, memory_order_relaxed);
+        if (atomic_load_explicit(&s->stop, memory_order_relaxed) ||
+            (s->budget && s->nodes >= s->budget))
+            s->aborted = true;
+        return !s->aborted;
+    }
+    if (s->threads > 1)
+        smp_poll(s);
     if (s->iteration_depth <= 1)
         return true;
-    if (s->max_nodes && s->nodes >= s->max_nodes)
+    uint64_t nodes = node_total(s);
+    if ((s->max_nodes && nodes >= s->max_nodes) || (s->budget && s->nodes >= s->budget))
         s->aborted = true;
     if (atomic_load_explicit(&s->stop, memory_order_relaxed))
         s->aborted = true;
     if (s->progress) {
-        mnk_progress p = {s->nodes, s->iteration_depth};
+        mnk_progress p = {nodes, s->iteration_depth};
         if (s->progress(s->progress_ctx, &p))
             s->aborted = true;
     }

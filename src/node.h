@@ -31,8 +31,12 @@ static inline void node_undo(mnk_solver *s, board *b, int cell)
 
 /* Counts a node and returns false once the search must stop (node limit,
  * stop flag, or the progress callback asked). Never stops while
- * s->iteration_depth <= 1, so a one-ply search always finishes. */
+ * s->iteration_depth <= 1, so a one-ply search always finishes; a helper
+ * (smp.h) stops when the main search tells it, at any depth. In a main
+ * search with threads, starts the helpers when it is time (smp_poll). */
 bool node_count(mnk_solver *s);
+/* The nodes of a main search so far, its helpers' included (smp.h). */
+uint64_t node_total(mnk_solver *s);
 /* The node count at which node_count() next looks at the limits: within
  * NODE_CHECK_INTERVAL, and at a node limit closer than that (so a small
  * --nodes is kept to the node, not rounded up to the interval). */

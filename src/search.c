@@ -46,15 +46,21 @@
 #include "internal.h"
 #include "dfpn.h"
 #include "node.h"
+#include "smp.h"
 
 
 /* ---- limits ----------------------------------------------------------- */
 
 static void solver_begin(mnk_solver *s, const mnk_search_options *o)
 {
-    atomic_store_explicit(&s->stop, 0, memory_order_relaxed);
+    /* A helper's flag is the main search's to set, from its start on. */
+    if (!s->helper) {
+        atomic_store_explicit(&s->stop, 0, memory_order_relaxed);
+        s->threads = 1; /* smp_begin says otherwise */
+    }
     s->nodes = 0;
     s->max_nodes = o ? o->max_nodes : 0;
+    s->budget = 0;
     s->progress = o ? o->progress : NULL;
     s->progress_ctx = o ? o->progress_ctx : NULL;
     s->next_report = node_next_check(s);
@@ -68,6 +74,13 @@ static void solver_begin(mnk_solver *s, const mnk_search_options *o)
 }
 
 /* ---- the search ------------------------------------------------------- */
+
+/* The key b's entry has in the table: canonical (*sym the symmetry that
+ * makes it so) unless symmetry is left out. */
+static uint64_t table_key(const mnk_solver *s, const board *b, int *sym)
+{
+    return s->disable & MNK_NO_SYMMETRY ? b->keys[0] : board_canonical(b, sym);
+}
 
 /* The negamax value of b for its side to move, `ply` plies below the root,
  * searching `depth` more plies, within the window (alpha, beta): a value
@@ -88,20 +101,20 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
     /* Step 1: the table. A position met before and searched deep enough
      * ends here; otherwise its best move is tried first. */
     int sym = 0;
-    uint64_t key = s->disable & MNK_NO_SYMMETRY ? b->keys[0] : board_canonical(b, &sym);
+    uint64_t key = table_key(s, b, &sym);
     int need = depth < empties ? (depth > 0 ? depth : 0) : empties;
     int first = MNK_NO_CELL;
-    const tt_entry *e = s->disable & MNK_NO_TABLE ? NULL : tt_probe(&s->tt, key);
-    if (e) {
-        if (e->move >= 0)
-            first = g->sym[g->sym_inverse[sym]][e->move];
-        if (e->depth >= need) {
-            int score = tt_score_from_table(e->score, ply);
-            if (e->bound == TT_EXACT)
+    tt_entry e;
+    if (!(s->disable & MNK_NO_TABLE) && tt_probe(s->table, key, &e)) {
+        if (e.move >= 0)
+            first = g->sym[g->sym_inverse[sym]][e.move];
+        if (e.depth >= need) {
+            int score = tt_score_from_table(e.score, ply);
+            if (e.bound == TT_EXACT)
                 return score;
-            if (e->bound == TT_LOWER && score >= beta)
+            if (e.bound == TT_LOWER && score >= beta)
                 return score;
-            if (e->bound == TT_UPPER && score <= alpha)
+            if (e.bound == TT_UPPER && score <= alpha)
                 return score;
         }
     }
@@ -181,19 +194,34 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
         nmoves = node_moves(s, b, moves, first, !g->small && depth < empties);
     }
 
-    /* Step 8: alpha-beta over them. No move wins at once (step 2). */
+    /* Step 8: alpha-beta over them. No move wins at once (step 2). With
+     * threads, near the root (smp.h): a move after the first that another
+     * thread is searching waits until the others are done, when the table
+     * may well hold its answer, and this node is marked as being searched
+     * for the others to do the same (ABDADA's deferral, Weill 1996). */
     MNK_ASSERT(nmoves > 0);
     if (best_move == MNK_NO_CELL)
         best_move = moves[0];
-    for (int i = 0; i < nmoves; i++) {
-        node_play(s, b, moves[i]);
+    bool split = s->threads > 1 && empties >= SMP_SPLIT_EMPTIES;
+    int later[MNK_MAX_CELLS], nlater = 0;
+    if (split)
+        smp_enter(s, key);
+    for (int i = 0; i < nmoves + nlater; i++) {
+        int move = i < nmoves ? moves[i] : later[i - nmoves];
+        node_play(s, b, move);
+        int child_sym;
+        if (split && i > 0 && i < nmoves && smp_busy(s, table_key(s, b, &child_sym))) {
+            node_undo(s, b, move);
+            later[nlater++] = move;
+            continue;
+        }
         int score = -search(s, b, ply + 1, depth - 1, -beta, -alpha);
-        node_undo(s, b, moves[i]);
+        node_undo(s, b, move);
         if (s->aborted)
-            return 0;
+            break;
         if (score > best) {
             best = score;
-            best_move = moves[i];
+            best_move = move;
             if (score > alpha) {
                 alpha = score;
                 if (alpha >= beta)
@@ -201,10 +229,14 @@ static int search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
             }
         }
     }
+    if (split)
+        smp_leave(s, key);
+    if (s->aborted)
+        return 0;
 
     int bound = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
     if (!(s->disable & MNK_NO_TABLE))
-        tt_store(&s->tt, key, tt_score_to_table(best, ply), g->sym[sym][best_move], need, bound);
+        tt_store(s->table, key, tt_score_to_table(best, ply), g->sym[sym][best_move], need, bound);
     return best;
 }
 
@@ -245,6 +277,22 @@ typedef struct root_move {
     int score;
     bool proven;
 } root_move;
+
+/* The list index of the j-th of n root moves a search takes: the list's
+ * own order for the main search. For helper h of T threads (smp.c), where
+ * every move will be asked (`all`), the list reversed and rotated by
+ * (h - 1) n / (T - 1), so that the main search and each helper start on
+ * different moves and meet late; where the search stops at the first
+ * move that does (the draw questions), the main search's order: the
+ * first move is the one most likely needed, and the threads share its
+ * work below the root (step 8 of search). */
+static int root_order(const mnk_solver *s, int j, int n, bool all)
+{
+    if (!s->helper || !all)
+        return j;
+    int shift = (s->helper - 1) * n / (s->threads - 1);
+    return n - 1 - (j + shift) % n;
+}
 
 /* splitmix64 once more, for choosing among equal moves. */
 static uint64_t mix(uint64_t x)
@@ -351,7 +399,8 @@ static int root_alphabeta(mnk_solver *s, board *b, root_move *rm, int n, bool ex
     if (nwins > 0 && !exact_all)
         return 1;
 
-    mem_copy(work, rm, sizeof(root_move) * (size_t)n);
+    for (int i = 0; i < n; i++)
+        work[i] = rm[root_order(s, i, n, true)];
     /* Small enough: solve outright. Otherwise deepen one ply at a time. */
     int depth = empties <= SOLVE_OUTRIGHT_EMPTIES ? empties : 1;
     bool stopped = false;
@@ -430,18 +479,19 @@ static mnk_value move_value(const mnk_solver *s, const mnk_game *game, const roo
 static void weak_lost_order(mnk_solver *s, board *b, root_move *rm, int n)
 {
     root_move work[MNK_MAX_CELLS];
-    uint64_t limit = s->max_nodes;
+    /* The budget counts this thread's nodes (s->budget): with threads,
+     * the helpers' own searches must not eat it. */
     uint64_t cap = s->nodes + (s->nodes > WEAK_LOSS_MIN_NODES ? s->nodes : WEAK_LOSS_MIN_NODES);
     bool dfpn = s->dfpn;
     int slowest = MNK_NO_CELL;
 
     mem_copy(work, rm, sizeof(root_move) * (size_t)n);
-    s->max_nodes = limit && limit < cap ? limit : cap;
+    s->budget = cap;
     s->weak = s->dfpn = false;
     root_alphabeta(s, b, work, n, false, b->g->cells - b->filled);
     s->weak = true;
     s->dfpn = dfpn;
-    s->max_nodes = limit;
+    s->budget = 0;
     if (!s->aborted) {
         int best = -SCORE_INF;
         for (int i = 0; i < n; i++)
@@ -530,7 +580,7 @@ static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_a
     s->iteration_depth = empties;
     for (int pass = 0; pass < 2 && !(found && !exact_all); pass++) {
         for (int i = 0; i < norder; i++) {
-            root_move *m = &rm[order[i]];
+            root_move *m = &rm[order[root_order(s, i, norder, pass == 0 || exact_all)]];
             if (m->proven)
                 continue;
             node_play(s, b, m->cell);
@@ -572,17 +622,18 @@ static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_a
 static void weak_draws(mnk_solver *s, board *b, root_move *rm, int n, bool all)
 {
     int empties = b->g->cells - b->filled;
-    for (int i = 0; i < n; i++) {
-        if (!rm[i].proven) {
-            node_play(s, b, rm[i].cell);
+    for (int j = 0; j < n; j++) {
+        root_move *m = &rm[root_order(s, j, n, all)];
+        if (!m->proven) {
+            node_play(s, b, m->cell);
             int score = weak_question(s, b, empties, 1);
-            node_undo(s, b, rm[i].cell);
+            node_undo(s, b, m->cell);
             if (s->aborted)
                 return;
-            rm[i].score = score >= 0 ? 0 : -WEAK_WIN;
-            rm[i].proven = true;
+            m->score = score >= 0 ? 0 : -WEAK_WIN;
+            m->proven = true;
         }
-        if (!all && rm[i].score == 0)
+        if (!all && m->score == 0)
             return;
     }
 }
@@ -677,6 +728,47 @@ static bool use_dfpn(const geometry *g, const mnk_search_options *o)
     return o->algorithm == MNK_ALPHABETA && !(o->disable & MNK_NO_DFPN) && g->k >= DFPN_AUTO_MIN_K;
 }
 
+/* The empty cells of b as root moves, in cell order; returns how many. */
+static int root_moves(const board *b, root_move *rm)
+{
+    int n = 0;
+    for (int cell = 0; cell < b->g->cells; cell++)
+        if (b->cell[cell] == MNK_EMPTY)
+            rm[n++].cell = cell;
+    return n;
+}
+
+/* The solver's root procedure (not the textbook minimax's), the same for
+ * the main search and its helpers (smp.h): the board's pairing, or the
+ * weak or the strong root. Returns the plies searched. */
+static int root_search(mnk_solver *s, board *b, const mnk_search_options *o, root_move *rm,
+                       int n, bool exact_all)
+{
+    if (node_pairing_draw(s, b)) {
+        s->nodes = 1;
+        for (int i = 0; i < n; i++) {
+            rm[i].score = 0;
+            rm[i].proven = true;
+        }
+        return b->g->cells - b->filled;
+    }
+    if (s->weak)
+        return root_weak(s, b, rm, n, exact_all, true);
+    return root_strong(s, b, rm, n, exact_all, o && o->seed);
+}
+
+void solver_help(mnk_solver *w, const board *root, const mnk_search_options *o, bool exact_all)
+{
+    root_move rm[MNK_MAX_CELLS];
+    board b;
+    board_copy(&b, root);
+    solver_begin(w, o);
+    int n = root_moves(&b, rm);
+    w->dfpn = use_dfpn(b.g, o);
+    forcing_begin(w, &b, false); /* helpers have no threat search (smp.c) */
+    root_search(w, &b, o, rm, n, exact_all);
+}
+
 /* Runs a search of either algorithm and fills `out`; rm gets every move's
  * value in cell order. */
 static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search_options *o,
@@ -700,9 +792,7 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
         return MNK_OK;
     }
     board_copy(&b, gb);
-    for (int cell = 0; cell < g->cells; cell++)
-        if (b.cell[cell] == MNK_EMPTY)
-            rm[n++].cell = cell;
+    n = root_moves(&b, rm);
     *n_out = n;
 
     s->dfpn = use_dfpn(g, o);
@@ -711,17 +801,10 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
         s->nodes = 1; /* the root */
         root_minimax(s, &b, rm, n);
         out->depth = s->aborted ? 0 : g->cells - b.filled;
-    } else if (node_pairing_draw(s, &b)) {
-        s->nodes = 1;
-        for (int i = 0; i < n; i++) {
-            rm[i].score = 0;
-            rm[i].proven = true;
-        }
-        out->depth = g->cells - b.filled;
-    } else if (s->weak) {
-        out->depth = root_weak(s, &b, rm, n, exact_all, true);
     } else {
-        out->depth = root_strong(s, &b, rm, n, exact_all, o && o->seed);
+        smp_begin(s, &b, o, exact_all);
+        out->depth = root_search(s, &b, o, rm, n, exact_all);
+        smp_end(s);
     }
     out->nodes = s->nodes;
     out->complete = !s->aborted;
@@ -752,6 +835,11 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
  * no seed, every rule on. */
 #define ROOT_KEY_SALT UINT64_C(0x5bd1e9955bd1e995)
 
+static bool options_ok(const mnk_search_options *o)
+{
+    return !o || (o->threads >= 0 && o->threads <= MNK_MAX_THREADS);
+}
+
 static bool root_cacheable(const mnk_search_options *o)
 {
     return !o || (o->algorithm == MNK_ALPHABETA && o->seed == 0 && o->mode == MNK_STRONG &&
@@ -763,18 +851,18 @@ mnk_status mnk_best_move(mnk_solver *s, const mnk_game *game, const mnk_search_o
 {
     root_move rm[MNK_MAX_CELLS];
     int n;
-    if (!s || !game || !out)
+    if (!s || !game || !out || !options_ok(o))
         return MNK_ERR_ARGUMENT;
     int empties = game->g.cells - game->b.filled;
     bool cacheable = root_cacheable(o) && !mnk_game_is_over(game);
     uint64_t key = game->b.keys[0] ^ ROOT_KEY_SALT;
     if (cacheable) {
-        const tt_entry *e = tt_probe(&s->tt, key);
-        if (e && e->bound == TT_EXACT && e->depth == empties && e->move >= 0 &&
-            e->move < game->g.cells && game->b.cell[e->move] == MNK_EMPTY) {
+        tt_entry e;
+        if (tt_probe(s->table, key, &e) && e.bound == TT_EXACT && e.depth == empties &&
+            e.move >= 0 && e.move < game->g.cells && game->b.cell[e.move] == MNK_EMPTY) {
             solver_begin(s, o);
-            out->best = e->move;
-            out->value = mnk_value_of_score(e->score, true);
+            out->best = e.move;
+            out->value = mnk_value_of_score(e.score, true);
             if (out->value.result == MNK_DRAW)
                 out->value.plies = empties;
             out->nodes = 1;
@@ -785,7 +873,7 @@ mnk_status mnk_best_move(mnk_solver *s, const mnk_game *game, const mnk_search_o
     }
     mnk_status st = run_root(s, game, o, rm, &n, false, out);
     if (st == MNK_OK && cacheable && out->complete && out->value.proven && out->best != MNK_NO_CELL)
-        tt_store(&s->tt, key, out->value.score, out->best, empties, TT_EXACT);
+        tt_store(s->table, key, out->value.score, out->best, empties, TT_EXACT);
     return st;
 }
 
@@ -794,7 +882,7 @@ mnk_status mnk_analyze(mnk_solver *s, const mnk_game *game, const mnk_search_opt
 {
     root_move rm[MNK_MAX_CELLS];
     int n;
-    if (!s || !game || !out || !count || (capacity > 0 && !moves))
+    if (!s || !game || !out || !count || (capacity > 0 && !moves) || !options_ok(o))
         return MNK_ERR_ARGUMENT;
     if (capacity < game->g.cells - game->b.filled && !mnk_game_is_over(game))
         return MNK_ERR_MEMORY;

@@ -97,6 +97,20 @@ run "$MNK" solve --rules 15,15,5 --time 0.3 --json
 json "a time limit stops the search" 'j.complete === false && j.best !== null'
 run "$MNK" solve
 expect_match "solve in text" "$out" "draw for X"
+# Threads: the value (result and plies) of one thread; the best move may
+# be another equally good one. These solves take 29,000 and 147,000 nodes
+# with one, past the 16,384 after which helpers start.
+for args in "--rules 5,5,4 --weak" "--rules 6,5,4"; do
+    run "$MNK" solve $args
+    one=$(printf '%s\n' "$out" | head -n 1 | sed 's/, best move .*//')
+    run "$MNK" solve $args --threads 2
+    two=$(printf '%s\n' "$out" | head -n 1 | sed 's/, best move .*//')
+    if [ "$one" = "$two" ] && [ -n "$one" ]; then ok; else bad "solve $args: '$one' with one thread, '$two' with two"; fi
+done
+run "$MNK" solve --rules 7,7,5 --time 0.3 --threads 2 --json
+json "a time limit stops a search with threads: unknown" 'j.complete === false && j.proven === false && j.result === "unknown" && j.best !== null'
+run "$MNK" solve --rules 7,7,5 --nodes 50000 --threads 2 --json
+json "a node limit stops a search with threads" 'j.complete === false && j.proven === false && j.best !== null'
 
 # Ctrl-C stops a long solve cleanly with what it knows.
 "$MNK" solve --rules 7,7,5 >"$tmp/out" 2>"$tmp/err" </dev/null &
@@ -273,6 +287,10 @@ check_bad "algorithm" 2 "alphabeta, dfpn or minimax" -- solve --algorithm magic
 check_bad "seed" 2 "invalid --seed" -- best --seed -1
 check_bad "time" 2 "invalid --time" -- solve --time abc
 check_bad "nodes" 2 "invalid --nodes" -- solve --nodes 0
+check_bad "threads: none" 2 "invalid --threads '0'.*from 1 to 16" -- solve --threads 0
+check_bad "threads: too many" 2 "invalid --threads '17'.*from 1 to 16" -- solve --threads 17
+check_bad "threads: junk" 2 "invalid --threads 'two'.*not a decimal number" -- solve --threads two
+check_bad "threads: solve only" 2 "option '--threads' does not apply to best" -- best --threads 2
 check_bad "table" 2 "invalid --table" -- solve --table 999999
 check_bad "option of another command" 2 "option '--seed' does not apply to count" -- count --seed 3
 check_bad "option of another command, with its value" 2 "option '--level' does not apply to best" -- best --level easy

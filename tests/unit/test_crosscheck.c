@@ -103,24 +103,10 @@ static void test_sets_every_way(void **state)
     solver = new_solver((size_t)32 << 20);
     for (size_t f = 0; f < files.gl_pathc; f++) {
         FILE *in = fopen(files.gl_pathv[f], "r");
-        char line[512];
+        char pos[400], result[16];
+        int plies;
         assert_non_null(in);
-        while (fgets(line, sizeof line, in)) {
-            char pos[400], result[16], rules_text[32];
-            int plies;
-            mnk_rules rules;
-            if (line[0] == '#')
-                continue;
-            if (sscanf(line, "rules %31s", rules_text) == 1) {
-                assert_int_equal(mnk_rules_parse(rules_text, &rules, NULL), MNK_OK);
-                if (game)
-                    mnk_game_free(game);
-                game = new_game(rules);
-                continue;
-            }
-            assert_int_equal(sscanf(line, "%399s %15s %d", pos, result, &plies), 3);
-            assert_non_null(game);
-            assert_int_equal(mnk_game_set_position(game, pos, NULL), MNK_OK);
+        while (bench_next_position(in, &game, pos, result, &plies)) {
             expected want = {parse_result(result), plies};
             int empties = mnk_game_empty_cells(game);
             positions++;

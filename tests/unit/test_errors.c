@@ -219,7 +219,7 @@ static void test_solver_init_memory(void **state)
     free(mem);
 
     /* The smallest table the library accepts still gives right answers. */
-    size = mnk_solver_size(2 * sizeof(tt_entry));
+    size = mnk_solver_size(2 * sizeof(tt_slot));
     mem = malloc(size);
     assert_non_null(mem);
     assert_int_equal(mnk_solver_init(mem, size, &solver), MNK_OK);

@@ -97,6 +97,34 @@ static inline int log_progress(void *ctx, const mnk_progress *p)
     return 0;
 }
 
+/* The next position of a benchmark set (the files of bench/sets: comments,
+ * "rules R" lines, then "POSITION RESULT PLIES" lines): *game (made anew
+ * at each rules line, freed by the caller at the end) is set to it, pos
+ * (400 bytes) gets its text, result (16 bytes) and *plies its value.
+ * False at the end of the file. */
+static inline bool bench_next_position(FILE *in, mnk_game **game, char *pos, char *result,
+                                       int *plies)
+{
+    char line[512], rules_text[32];
+    mnk_rules rules;
+    while (fgets(line, sizeof line, in)) {
+        if (line[0] == '#')
+            continue;
+        if (sscanf(line, "rules %31s", rules_text) == 1) {
+            assert_int_equal(mnk_rules_parse(rules_text, &rules, NULL), MNK_OK);
+            if (*game)
+                mnk_game_free(*game);
+            *game = new_game(rules);
+            continue;
+        }
+        assert_int_equal(sscanf(line, "%399s %15s %d", pos, result, plies), 3);
+        assert_non_null(*game);
+        assert_int_equal(mnk_game_set_position(*game, pos, NULL), MNK_OK);
+        return true;
+    }
+    return false;
+}
+
 /* xorshift64*: the tests' own random numbers, fixed by the seed. */
 typedef struct test_rng {
     uint64_t state;
