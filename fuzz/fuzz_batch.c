@@ -27,10 +27,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define INPUT_MAX 20000
 #define OUT_BYTES (1 << 20)
 #define TABLE_BYTES ((size_t)1 << 20)
-/* A few hundred nodes a search (the solver and the engine keep small
- * limits to the node): what is fuzzed here is the lines and the answers,
- * not the searches' strength. */
-#define NODE_LIMIT 200
+/* A few nodes a search (the solver and the engine keep small limits to
+ * the node, the first iteration aside): what is fuzzed here is the lines
+ * and the answers, not the searches' strength. */
+#define NODE_LIMIT 16
 #define SECONDS_LIMIT 1.0
 /* Lines that search, per input: a search costs far more than parsing, so
  * later lines that would search are skipped once these are used up. With
