@@ -270,5 +270,13 @@ int cmd_bench(const cli_options *opt);
 int cmd_table(const cli_options *opt);
 int cmd_pbrain(const cli_options *opt);
 int cmd_merge(const cli_options *opt);
+/* The line game of `mnk play --plain` on standard input and output, with
+ * a match (of opt's rules), solver and engine (NULL unless the board is
+ * one mnk_rules_use_engine() gives the engine) the caller made and still
+ * owns: cmd_play without making them, so that a caller playing many games
+ * (fuzz/fuzz_play.c) makes them once. Sets the match's level and players
+ * from opt; returns the command's exit code. */
+int cli_play_lines(const cli_options *opt, mnk_match *match, mnk_solver *solver,
+                   mnk_engine *engine);
 
 #endif /* MNK_CLI_H */

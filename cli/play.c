@@ -429,31 +429,9 @@ static uint64_t fresh_seed(void)
     return (uint64_t)t.tv_sec * 1000000007u ^ (uint64_t)t.tv_nsec ^ ((uint64_t)getpid() << 32);
 }
 
-int cmd_play(const cli_options *opt)
+/* The level and the players opt asks for, on a match of opt's rules. */
+static void set_up_match(mnk_match *match, const cli_options *opt, mnk_level level)
 {
-    plain p;
-    mnk_level level = MNK_LEVEL_PERFECT;
-    mnk_match *match;
-    void *mem;
-    cli_quoted q;
-
-    if (opt->position)
-        return cli_fail("play takes no position (unexpected argument '%s')",
-                        cli_quote(&q, opt->position, QUOTE_CHARS));
-    if (opt->two_players && opt->watch)
-        return cli_fail("--two-players and --watch cannot go together");
-    if (opt->level && mnk_level_parse(opt->level, &level) != MNK_OK)
-        return cli_fail("unknown level '%s'", opt->level); /* one of cli_parse's four */
-
-    mem = malloc(mnk_match_size());
-    if (!mem)
-        return cli_fail("out of memory");
-    mnk_status st = mnk_match_init(mem, mnk_match_size(), opt->rules,
-                                   opt->seed ? opt->seed : fresh_seed(), &match);
-    if (st != MNK_OK) {
-        free(mem);
-        return cli_fail("%s", mnk_strerror(st));
-    }
     mnk_match_set_level(match, level);
     if (opt->two_players)
         mnk_match_set_players(match, MNK_HUMAN, MNK_HUMAN);
@@ -463,12 +441,71 @@ int cmd_play(const cli_options *opt)
         mnk_match_set_players(match, MNK_COMPUTER, MNK_HUMAN);
     else
         mnk_match_set_players(match, MNK_HUMAN, MNK_COMPUTER);
+}
 
-    memset(&p, 0, sizeof p);
-    p.match = match;
-    p.opt = *opt;
+/* opt's checks that need no memory; EXIT_OK and *level when they pass. */
+static int check_play_options(const cli_options *opt, mnk_level *level)
+{
+    cli_quoted q;
+    *level = MNK_LEVEL_PERFECT;
+    if (opt->position)
+        return cli_fail("play takes no position (unexpected argument '%s')",
+                        cli_quote(&q, opt->position, QUOTE_CHARS));
+    if (opt->two_players && opt->watch)
+        return cli_fail("--two-players and --watch cannot go together");
+    if (opt->level && mnk_level_parse(opt->level, level) != MNK_OK)
+        return cli_fail("unknown level '%s'", opt->level); /* one of cli_parse's four */
+    return EXIT_OK;
+}
+
+static void plain_init(plain *p, const cli_options *opt, mnk_match *match, mnk_solver *solver,
+                       mnk_engine *engine)
+{
+    memset(p, 0, sizeof *p);
+    p->match = match;
+    p->opt = *opt;
     if (!opt->seconds_given)
-        p.opt.seconds = DEFAULT_SECONDS;
+        p->opt.seconds = DEFAULT_SECONDS;
+    p->solver = solver;
+    p->engine = engine;
+}
+
+int cli_play_lines(const cli_options *opt, mnk_match *match, mnk_solver *solver,
+                   mnk_engine *engine)
+{
+    mnk_level level;
+    plain p;
+    int rc = check_play_options(opt, &level);
+    if (rc != EXIT_OK)
+        return rc;
+    set_up_match(match, opt, level);
+    plain_init(&p, opt, match, solver, engine);
+    p.echo = !isatty(STDIN_FILENO);
+    return plain_run(&p);
+}
+
+int cmd_play(const cli_options *opt)
+{
+    plain p;
+    mnk_level level;
+    mnk_match *match;
+    void *mem;
+
+    int rc = check_play_options(opt, &level);
+    if (rc != EXIT_OK)
+        return rc;
+    mem = malloc(mnk_match_size());
+    if (!mem)
+        return cli_fail("out of memory");
+    mnk_status st = mnk_match_init(mem, mnk_match_size(), opt->rules,
+                                   opt->seed ? opt->seed : fresh_seed(), &match);
+    if (st != MNK_OK) {
+        free(mem);
+        return cli_fail("%s", mnk_strerror(st));
+    }
+    set_up_match(match, opt, level);
+
+    plain_init(&p, opt, match, NULL, NULL);
     p.solver = cli_make_solver(&p.opt);
     if (p.solver && mnk_rules_use_engine(opt->rules) && !(p.engine = cli_make_engine(&p.opt))) {
         mnk_solver_free(p.solver);
@@ -479,7 +516,7 @@ int cmd_play(const cli_options *opt)
         return EXIT_FAIL;
     }
 
-    int rc = TUI_UNAVAILABLE;
+    rc = TUI_UNAVAILABLE;
     if (!opt->plain && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
         rc = tui_run(match, p.solver, p.engine, p.opt.seconds);
         if (rc == TUI_UNAVAILABLE)

@@ -3,12 +3,15 @@
 #   make fuzz        each target for FUZZ_SECONDS (default 60), new inputs kept
 #                    in build/fuzz/corpus/<target>, crashes in
 #                    build/fuzz/artifacts/
-#   make test-fuzz   replays the seed corpus, then FUZZ_SMOKE_SECONDS (10) each
+#   make test-fuzz   replays the seed corpus, then FUZZ_SMOKE_SECONDS (8) each
 #
-# Targets: fuzz_parse (the library's parsers and what they promise),
-# fuzz_batch (`mnk best -` / `mnk analyze -` one line at a time through
-# cli_answer_line) and fuzz_pbrain (the Gomocup protocol's session,
-# pbrain/session.c and play.c, one line at a time). Seeds are in fuzz/corpus/<target>/, tokens in
+# Targets: fuzz_parse (the library's parsers and what they promise, no
+# search), fuzz_solve (searches of a few dozen nodes on the positions the
+# input spells out, and what they promise), fuzz_batch (`mnk best -` /
+# `mnk analyze -` one line at a time through cli_answer_line), fuzz_set
+# (benchmark set files), fuzz_play (the line game of `mnk play`) and
+# fuzz_pbrain (the Gomocup protocol's session, pbrain/session.c and play.c,
+# one line at a time). Seeds are in fuzz/corpus/<target>/, tokens in
 # fuzz/<target>.dict. A crash is replayed with: build/fuzz/<target> FILE
 #
 # The library and the CLI are built again with sanitizers into archives of
@@ -17,15 +20,21 @@
 
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_SMOKE_SECONDS ?= 8
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_CFLAGS := -std=c11 -Wall -Wextra -Wno-missing-field-initializers -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link
+# -O2 rather than -O1: measured in docs/developing.md.
+FUZZ_OPT ?= -O2
+FUZZ_COV ?= -fsanitize=fuzzer-no-link -fsanitize-coverage-ignorelist=fuzz/coverage-ignore.txt
+FUZZ_CFLAGS := -std=c11 -Wall -Wextra -Wno-missing-field-initializers -g $(FUZZ_OPT) $(FUZZ_SAN) $(FUZZ_COV)
 FUZZ_CPPFLAGS := -Iinclude -Icli -Ipbrain -D_POSIX_C_SOURCE=200809L
 FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 # Per run: a slow input is a bug too (every search here has a node limit).
 FUZZ_RUN_FLAGS := -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
-FUZZ_TARGETS := fuzz_parse fuzz_batch fuzz_pbrain fuzz_set fuzz_play
+FUZZ_TARGETS := fuzz_parse fuzz_solve fuzz_batch fuzz_pbrain fuzz_set fuzz_play
 FUZZ_MAX_LEN_fuzz_parse := 4200
+FUZZ_MAX_LEN_fuzz_solve := 4200
+# Dictionaries: fuzz/<target>.dict, but fuzz_solve reads fuzz_parse's input.
+FUZZ_DICT = fuzz/$(if $(filter fuzz_solve,$*),fuzz_parse,$*).dict
 FUZZ_MAX_LEN_fuzz_batch := 9000
 FUZZ_MAX_LEN_fuzz_pbrain := 9000
 FUZZ_MAX_LEN_fuzz_set := 9000
@@ -38,7 +47,7 @@ FZ := $(B)/fuzz
 FUZZ_NOCOV_SRC := src/board.c src/search.c src/minimax.c src/count.c src/tt.c \
                   src/shape.c src/threat.c src/engine.c src/engine_search.c src/node.c \
                   src/dfpn.c src/forcing.c src/pairing.c src/geometry.c
-FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h tui/*.h pbrain/*.h fuzz/*.h)
+FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h tui/*.h pbrain/*.h fuzz/*.h) fuzz/coverage-ignore.txt
 FUZZ_PBRAIN_OBJ := $(FZ)/obj/pbrain/session.o $(FZ)/obj/pbrain/play.o
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(wildcard src/*.c))
 FUZZ_CLI_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(filter-out cli/main.c,$(wildcard cli/*.c)) $(wildcard tui/*.c))
@@ -53,7 +62,7 @@ $(FZ)/obj/%.o: %.c $(FUZZ_HEADERS)
 
 # Recursive, so that fragments read after this one may still add to CLI_CPPFLAGS.
 $(FUZZ_CLI_OBJ): FUZZ_EXTRA_CPPFLAGS = $(CLI_CPPFLAGS)
-$(FUZZ_NOCOV_SRC:%.c=$(FZ)/obj/%.o): FUZZ_CFLAGS := $(filter-out -fsanitize=fuzzer-no-link,$(FUZZ_CFLAGS))
+$(FUZZ_NOCOV_SRC:%.c=$(FZ)/obj/%.o): FUZZ_CFLAGS := $(filter-out $(FUZZ_COV),$(FUZZ_CFLAGS))
 
 $(FZ)/libmnk.a: $(FUZZ_LIB_OBJ)
 	rm -f $@
@@ -63,7 +72,10 @@ $(FZ)/libcli.a: $(FUZZ_CLI_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(FZ)/fuzz_parse: $(FZ)/obj/fuzz/fuzz_parse.o $(FZ)/libmnk.a
+$(FZ)/fuzz_parse: $(FZ)/obj/fuzz/fuzz_parse.o $(FZ)/obj/fuzz/game_checks.o $(FZ)/libmnk.a
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^
+
+$(FZ)/fuzz_solve: $(FZ)/obj/fuzz/fuzz_solve.o $(FZ)/obj/fuzz/game_checks.o $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^
 
 $(FZ)/fuzz_batch: $(FZ)/obj/fuzz/fuzz_batch.o $(FZ)/libcli.a $(FZ)/libmnk.a
@@ -89,7 +101,7 @@ fuzz: $(FUZZ_TARGETS:%=fuzz-run-%)
 $(FUZZ_TARGETS:%=fuzz-run-%): fuzz-run-%: $(FZ)/%
 	@mkdir -p $(FZ)/corpus/$* $(FZ)/artifacts
 	$(FZ)/$* $(FUZZ_RUN_FLAGS) -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN_$*) \
-	    -dict=fuzz/$*.dict -artifact_prefix=$(FZ)/artifacts/$*- \
+	    -dict=$(FUZZ_DICT) -artifact_prefix=$(FZ)/artifacts/$*- \
 	    $(FZ)/corpus/$* fuzz/corpus/$*
 
 test-fuzz: $(FUZZ_TARGETS:%=fuzz-smoke-%)
@@ -103,7 +115,7 @@ $(FUZZ_TARGETS:%=fuzz-smoke-%): fuzz-smoke-%: $(FZ)/%
 	    { tail -60 $(FZ)/$*-replay.log; exit 1; }
 	@echo "fuzz: $*: $(FUZZ_SMOKE_SECONDS) s"
 	@$(FZ)/$* $(FUZZ_RUN_FLAGS) -max_total_time=$(FUZZ_SMOKE_SECONDS) \
-	    -max_len=$(FUZZ_MAX_LEN_$*) -dict=fuzz/$*.dict \
+	    -max_len=$(FUZZ_MAX_LEN_$*) -dict=$(FUZZ_DICT) \
 	    -artifact_prefix=$(FZ)/artifacts/$*- $(FZ)/smoke/$* fuzz/corpus/$* \
 	    >$(FZ)/$*-smoke.log 2>&1 || { tail -60 $(FZ)/$*-smoke.log; exit 1; }
 	@sed -n 's/^stat::number_of_executed_units: */fuzz: $*: passed, executions: /p' \
@@ -112,27 +124,36 @@ $(FUZZ_TARGETS:%=fuzz-smoke-%): fuzz-smoke-%: $(FZ)/%
 TEST_TARGETS += test-fuzz
 
 # make fuzz-long: every target until FUZZ_LONG_RUNS executions (10^8) each,
-# two at a time (both cores), from the checked-in seeds; each prints its
-# executions and time at the end (build/fuzz/<target>-long.log). Takes days
-# for the slower targets: see `make fuzz-rate` and docs/developing.md.
+# two at a time (both cores), from the checked-in seeds and what earlier
+# runs added to build/fuzz/corpus/<target>; each prints its executions,
+# clock and CPU time at the end (log: build/fuzz/<target>-long.log, where
+# libFuzzer's "#N" lines tell how far a run still going has got).
+# FUZZ_LONG_TARGETS picks targets (all by default): a run that was cut
+# short is taken up again with, say,
+#     make fuzz-long FUZZ_LONG_TARGETS="fuzz_batch fuzz_play"
+# (from 0 executions again, but from the corpus it had grown). Hours:
+# see `make fuzz-rate` and docs/developing.md.
 # make fuzz-rate: each target for FUZZ_RATE_SECONDS (60), two at a time, and
 # the executions per second of CPU it reached with the CPU time 10^8 would
 # take (fuzz-long runs two at a time: half that in hours of the clock on an
 # idle 2-core machine).
 FUZZ_LONG_RUNS ?= 100000000
+FUZZ_LONG_TARGETS ?= $(FUZZ_TARGETS)
 FUZZ_RATE_SECONDS ?= 60
 .PHONY: fuzz-long fuzz-rate $(FUZZ_TARGETS:%=fuzz-long-%) $(FUZZ_TARGETS:%=fuzz-rate-%)
 
 fuzz-long: fuzz-build
-	$(MAKE) -j2 $(FUZZ_TARGETS:%=fuzz-long-%)
+	$(MAKE) -j2 $(FUZZ_LONG_TARGETS:%=fuzz-long-%)
 
 $(FUZZ_TARGETS:%=fuzz-long-%): fuzz-long-%: $(FZ)/%
 	@mkdir -p $(FZ)/corpus/$* $(FZ)/artifacts
-	@start=$$(date +%s); \
-	$(FZ)/$* $(FUZZ_RUN_FLAGS) -runs=$(FUZZ_LONG_RUNS) -max_len=$(FUZZ_MAX_LEN_$*) \
-	    -dict=fuzz/$*.dict -artifact_prefix=$(FZ)/artifacts/$*- \
-	    $(FZ)/corpus/$* fuzz/corpus/$* >$(FZ)/$*-long.log 2>&1 || { tail -60 $(FZ)/$*-long.log; exit 1; }; \
-	echo "fuzz-long: $*: $$(sed -n 's/^stat::number_of_executed_units: *//p' $(FZ)/$*-long.log) executions in $$(( $$(date +%s) - start )) s, no findings"
+	@/usr/bin/time -f '%e %U %S' -o $(FZ)/$*-long.time \
+	    $(FZ)/$* $(FUZZ_RUN_FLAGS) -runs=$(FUZZ_LONG_RUNS) -max_len=$(FUZZ_MAX_LEN_$*) \
+	    -dict=$(FUZZ_DICT) -artifact_prefix=$(FZ)/artifacts/$*- \
+	    $(FZ)/corpus/$* fuzz/corpus/$* >$(FZ)/$*-long.log 2>&1 || { tail -60 $(FZ)/$*-long.log; exit 1; }
+	@n=$$(sed -n 's/^stat::number_of_executed_units: *//p' $(FZ)/$*-long.log); \
+	awk -v t=$* -v n=$$n '{ printf "fuzz-long: %s: %d executions in %.0f s (%.0f s of CPU, %.0f/s of CPU), no findings\n", \
+	    t, n, $$1, $$2 + $$3, n / ($$2 + $$3) }' $(FZ)/$*-long.time
 
 fuzz-rate: fuzz-build
 	$(MAKE) -j2 $(FUZZ_TARGETS:%=fuzz-rate-%)
@@ -144,7 +165,7 @@ $(FUZZ_TARGETS:%=fuzz-rate-%): fuzz-rate-%: $(FZ)/%
 	@rm -rf $(FZ)/rate/$* && mkdir -p $(FZ)/rate/$* $(FZ)/artifacts
 	@/usr/bin/time -f '%e %U %S' -o $(FZ)/$*-rate.time \
 	    $(FZ)/$* $(FUZZ_RUN_FLAGS) -max_total_time=$(FUZZ_RATE_SECONDS) -max_len=$(FUZZ_MAX_LEN_$*) \
-	    -dict=fuzz/$*.dict -artifact_prefix=$(FZ)/artifacts/$*- \
+	    -dict=$(FUZZ_DICT) -artifact_prefix=$(FZ)/artifacts/$*- \
 	    $(FZ)/rate/$* fuzz/corpus/$* >$(FZ)/$*-rate.log 2>&1 || { tail -60 $(FZ)/$*-rate.log; exit 1; }
 	@n=$$(sed -n 's/^stat::number_of_executed_units: *//p' $(FZ)/$*-rate.log); \
 	awk -v t=$* -v n=$$n -v r=$(FUZZ_LONG_RUNS) '{ cpu = $$2 + $$3; rate = n / cpu; \

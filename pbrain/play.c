@@ -102,18 +102,21 @@ static uint64_t now_ms(void)
  * with what the table holds, up to the size made here. */
 bool play_ready_engine(pb_session *s)
 {
-    if (s->engine && s->engine_table_bytes == s->table_bytes)
+    int slot = s->config.engine_per_rule && s->exact;
+    s->engine = s->engines[slot];
+    if (s->engine && s->engine_table_bytes[slot] == s->table_bytes)
         return true;
     mnk_engine_free(s->engine);
-    s->engine = NULL;
-    mnk_status st = mnk_engine_new(s->table_bytes, &s->engine);
+    s->engine = s->engines[slot] = NULL;
+    mnk_engine *e;
+    mnk_status st = mnk_engine_new(s->table_bytes, &e);
     if (st != MNK_OK) {
-        s->engine = NULL;
         session_say(s, "ERROR cannot make a table of %zu bytes: %s", s->table_bytes,
                     mnk_strerror(st));
         return false;
     }
-    s->engine_table_bytes = s->table_bytes;
+    s->engine = s->engines[slot] = e;
+    s->engine_table_bytes[slot] = s->table_bytes;
     return true;
 }
 

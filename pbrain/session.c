@@ -537,15 +537,17 @@ pb_session *pb_session_new(const pb_config *config, pb_write_fn write, void *ctx
 void pb_session_reset(pb_session *s)
 {
     set_defaults(s);
-    if (s->engine)
-        mnk_engine_clear(s->engine);
+    for (int i = 0; i < 2; i++)
+        if (s->engines[i])
+            mnk_engine_clear(s->engines[i]);
 }
 
 void pb_session_free(pb_session *s)
 {
     if (!s)
         return;
-    mnk_engine_free(s->engine);
+    for (int i = 0; i < 2; i++)
+        mnk_engine_free(s->engines[i]);
     mnk_game_free(s->game);
     free(s);
 }

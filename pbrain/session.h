@@ -59,6 +59,11 @@ typedef struct pb_config {
     int max_depth;       /* 0: none */
     size_t table_bytes;  /* the engine's table while INFO max_memory is 0 */
     size_t table_cap;    /* the largest table INFO max_memory may ask for; 0: none */
+    /* An engine for each rule (five or more, exactly five) instead of one
+     * that remakes its shape tables, some milliseconds, whenever INFO rule
+     * switches between them: twice the engine's memory, for a caller that
+     * runs many short sessions of both rules (fuzz/fuzz_pbrain.c). */
+    bool engine_per_rule;
 } pb_config;
 
 /* Receives one output line (no newline). */

@@ -53,8 +53,10 @@ struct pb_session {
     size_t table_bytes; /* the engine's table the settings ask for */
     char pending[ANSWER_MAX]; /* an ERROR to write before the next move */
 
-    mnk_engine *engine;
-    size_t engine_table_bytes; /* what the engine was made with */
+    mnk_engine *engine; /* the engine in use: engines[0], or with
+                         * config.engine_per_rule engines[exact] */
+    mnk_engine *engines[2];
+    size_t engine_table_bytes[2]; /* what each engine was made with */
     mnk_game *game;
     atomic_int stop; /* pb_session_stop() from the reading thread */
     bool hurry;        /* pb_session_hurry() */

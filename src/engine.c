@@ -262,10 +262,10 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
         return MNK_ERR_ARGUMENT;
     atomic_store_explicit(&e->stop, 0, memory_order_relaxed);
     e->nodes = 0;
-    e->next_check = ENGINE_CLOCK_NODES;
     e->aborted = false;
     e->seldepth = 0;
     e->max_nodes = o ? o->max_nodes : 0;
+    e->next_check = engine_next_check(e);
     e->start_ms = e->clock ? e->clock(e->clock_ctx) : 0;
     plan_time(e, o);
     /* Old history counts less, and never overflows. */

@@ -74,12 +74,23 @@ static inline uint64_t engine_elapsed(const mnk_engine *e)
     return e->clock ? e->clock(e->clock_ctx) - e->start_ms : 0;
 }
 
+/* When limits are looked at next: after ENGINE_CLOCK_NODES nodes, or at a
+ * node limit closer than that (one already passed at the next node), so
+ * that a small limit is kept to the node: a limit of 8 searched 256. */
+static inline uint64_t engine_next_check(const mnk_engine *e)
+{
+    uint64_t next = e->nodes + ENGINE_CLOCK_NODES;
+    if (e->max_nodes && e->max_nodes < next)
+        next = e->max_nodes > e->nodes ? e->max_nodes : e->nodes + 1;
+    return next;
+}
+
 /* Counts a node; false once the search must stop. */
 static inline bool engine_tick(mnk_engine *e)
 {
     if (++e->nodes < e->next_check)
         return !e->aborted;
-    e->next_check = e->nodes + ENGINE_CLOCK_NODES;
+    e->next_check = engine_next_check(e);
     if (atomic_load_explicit(&e->stop, memory_order_relaxed) ||
         (e->max_nodes && e->nodes >= e->max_nodes) ||
         (e->timed && engine_elapsed(e) >= e->hard_ms))

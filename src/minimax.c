@@ -32,12 +32,23 @@ typedef struct minimax_ctx {
     bool aborted;
 } minimax_ctx;
 
+/* When limits are looked at next: after MINIMAX_CHECK_INTERVAL nodes, or
+ * at a node limit closer than that, so that a small limit is kept to the
+ * node (a limit of 32 searched 65,536 nodes before). */
+static uint64_t next_check(const minimax_ctx *c)
+{
+    uint64_t next = c->nodes + MINIMAX_CHECK_INTERVAL;
+    if (c->max_nodes && c->max_nodes < next)
+        next = c->max_nodes > c->nodes ? c->max_nodes : c->nodes + 1;
+    return next;
+}
+
 /* Counts a node; now and then sees whether the search must end. */
 static bool visit(minimax_ctx *c)
 {
     if (++c->nodes < c->next_check)
         return !c->aborted;
-    c->next_check = c->nodes + MINIMAX_CHECK_INTERVAL;
+    c->next_check = next_check(c);
     if (c->max_nodes && c->nodes >= c->max_nodes)
         c->aborted = true;
     if (c->stop && atomic_load_explicit(c->stop, memory_order_relaxed))
@@ -132,7 +143,6 @@ int minimax_value(const board *b, int ply, uint64_t max_nodes, atomic_int *stop,
     minimax_ctx c = {
         .g = b->g,
         .nodes = 1, /* the root */
-        .next_check = MINIMAX_CHECK_INTERVAL,
         .max_nodes = max_nodes,
         .stop = stop,
         .progress = progress,
@@ -141,6 +151,7 @@ int minimax_value(const board *b, int ply, uint64_t max_nodes, atomic_int *stop,
     };
     int score;
 
+    c.next_check = next_check(&c);
     MNK_ASSERT(b->winner == MNK_EMPTY);
     if (b->g->small) {
         score = minimax_small(&c, b->bits[SIDE_X], b->bits[SIDE_O], ply, board_side(b) == SIDE_X);

@@ -16,11 +16,13 @@
 uint64_t node_next_check(const mnk_solver *s)
 {
     uint64_t next = s->nodes + NODE_CHECK_INTERVAL;
-    /* A node limit closer than that is looked at when it is reached. */
-    if (s->max_nodes > s->nodes && s->max_nodes < next)
-        next = s->max_nodes;
-    if (s->budget > s->nodes && s->budget < next)
-        next = s->budget;
+    /* A node limit closer than that is looked at when it is reached; one
+     * already passed (by the first iteration, which is never cut) at the
+     * next node, not NODE_CHECK_INTERVAL nodes later. */
+    if (s->max_nodes && s->max_nodes < next)
+        next = s->max_nodes > s->nodes ? s->max_nodes : s->nodes + 1;
+    if (s->budget && s->budget < next)
+        next = s->budget > s->nodes ? s->budget : s->nodes + 1;
     return next;
 }
 

@@ -652,6 +652,29 @@ static void weak_draws(mnk_solver *s, board *b, root_move *rm, int n, bool all)
  * have given at least. Boards of more than 64 cells, which the solver
  * cannot prove anyway, deepen the strong search alone. */
 #define STRONG_SHALLOW_DEPTH 4
+
+/* root_strong stopped after its shallow pass: that pass's values (saved).
+ * With SOLVE_OUTRIGHT_EMPTIES empty cells or fewer it did not run
+ * (root_alphabeta solves such boards outright or not at all), and then
+ * one ply, which is never stopped, gives the values, as in root_weak:
+ * without it every move tied at -SCORE_INF and a node limit played the
+ * first empty cell (or a random one with a seed) past a single threat to
+ * block (found by fuzz/fuzz_solve.c). */
+static int root_strong_stopped(mnk_solver *s, board *b, root_move *rm, const root_move *saved,
+                               int n, bool exact_all, int shallow)
+{
+    mem_copy(rm, saved, sizeof(root_move) * (size_t)n);
+    if (shallow > 0)
+        return shallow;
+    bool dfpn = s->dfpn;
+    s->aborted = false;
+    s->dfpn = false;
+    root_iteration(s, b, rm, n, 1, exact_all);
+    s->dfpn = dfpn;
+    s->aborted = true;
+    return 1;
+}
+
 static int root_strong(mnk_solver *s, board *b, root_move *rm, int n, bool exact_all, bool all)
 {
     int empties = b->g->cells - b->filled;
@@ -685,10 +708,8 @@ static int root_strong(mnk_solver *s, board *b, root_move *rm, int n, bool exact
     if (draw)
         weak_draws(s, b, rm, n, all || exact_all);
     s->weak = false;
-    if (s->aborted) {
-        mem_copy(rm, saved, sizeof(root_move) * (size_t)n);
-        return shallow;
-    }
+    if (s->aborted)
+        return root_strong_stopped(s, b, rm, saved, n, exact_all, shallow);
     if (!draw)
         return root_alphabeta(s, b, rm, n, exact_all, empties);
     if (exact_all) {
@@ -700,10 +721,8 @@ static int root_strong(mnk_solver *s, board *b, root_move *rm, int n, bool exact
                 lost[nlost++] = rm[i];
         if (nlost > 0) {
             root_alphabeta(s, b, lost, nlost, true, empties);
-            if (s->aborted) {
-                mem_copy(rm, saved, sizeof(root_move) * (size_t)n);
-                return shallow;
-            }
+            if (s->aborted)
+                return root_strong_stopped(s, b, rm, saved, n, exact_all, shallow);
             for (int i = 0, j = 0; i < n && j < nlost; i++)
                 if (rm[i].cell == lost[j].cell)
                     rm[i] = lost[j++];

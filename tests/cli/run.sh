@@ -17,6 +17,17 @@ run "$MNK" best ox./.o./x.x
 expect_out "O blocks at b3 (seed 004)" b3
 run "$MNK" best .x./..x/oox
 expect_out "a lost O still blocks (seed 002)" c1
+# A single threat is blocked under any node limit (found by fuzz_solve:
+# with 16 cells or fewer left a stopped search played the first empty
+# cell, a1 here, or a random one with --seed).
+for limit in 1 5; do
+    run "$MNK" best --moves a3,b2,b3 --nodes $limit
+    expect_out "--nodes $limit: O blocks at c3" c3
+    run "$MNK" best --moves a3,b2,b3 --nodes $limit --seed 5
+    expect_out "--nodes $limit --seed 5: O blocks at c3" c3
+done
+run "$MNK" best --rules 6,2,3,exact --moves a1,a2,c1 --nodes 32 --seed 93
+expect_out "exact rule, --nodes 32 --seed 93: O blocks at b1" b1
 run "$MNK" analyze --json x../.o./..x
 json "corner, centre, opposite corner: O's best moves are edges (seed 001)" \
     'j.moves.every(m => ["b1","a2","c2","b3"].includes(m.move) === (m.result === "draw")) && ["b1","a2","c2","b3"].includes(j.best)'

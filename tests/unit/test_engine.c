@@ -226,6 +226,18 @@ static void test_engine_limits(void **state)
     o = (mnk_engine_options){.max_nodes = 5000};
     info = think(e, game, &o);
     assert_true(info.nodes < 5000 + 2 * 256 + 200000);
+
+    /* A limit under the clock's interval is kept to within a few nodes
+     * (the threat searches at the root count theirs before the search
+     * begins): a limit of 8 searched 256 nodes before. */
+    for (uint64_t limit = 1; limit <= 64; limit *= 8) {
+        mnk_engine_clear(e);
+        o = (mnk_engine_options){.max_nodes = limit};
+        info = think(e, game, &o);
+        if (info.nodes > limit + 8)
+            fail_msg("a limit of %llu nodes searched %llu", (unsigned long long)limit,
+                     (unsigned long long)info.nodes);
+    }
     mnk_game_free(game);
     mnk_engine_free(e);
 }

@@ -486,6 +486,38 @@ static void test_small_node_limit_kept(void **state)
     mnk_solver_free(solver);
 }
 
+/* A limit the first iteration passes (it is never cut) ends the search at
+ * the next node, not NODE_CHECK_INTERVAL (4,096) nodes later; the
+ * textbook minimax keeps a small limit to the node too. Before, a limit of
+ * 32 searched 4,128 nodes with alpha-beta here and 65,932 with minimax. */
+static void test_limit_passed_in_first_iteration(void **state)
+{
+    (void)state;
+    mnk_solver *solver = new_solver(1 << 20);
+    mnk_game *game = new_game(rules_of(20, 20, 5));
+    assert_int_equal(mnk_game_play_moves(game, "j10,k11", NULL), MNK_OK);
+    mnk_search_options o = {0};
+    o.max_nodes = 32;
+    mnk_search_result first = best_of(solver, game, &o);
+    assert_false(first.complete);
+    assert_true(first.nodes > o.max_nodes); /* the first iteration passed it */
+    /* Its nodes are all the first iteration's: a limit of one searches them too. */
+    o.max_nodes = 1;
+    mnk_solver_clear(solver);
+    mnk_search_result one = best_of(solver, game, &o);
+    if (first.nodes > one.nodes + 1)
+        fail_msg("a limit of 32 searched %llu nodes, the first iteration %llu",
+                 (unsigned long long)first.nodes, (unsigned long long)one.nodes);
+    o.algorithm = MNK_MINIMAX;
+    o.max_nodes = 32;
+    mnk_search_result mm = best_of(solver, game, &o);
+    /* Every root move is played once (and counted) even with no budget left. */
+    if (mm.nodes > o.max_nodes + (uint64_t)mnk_game_empty_cells(game))
+        fail_msg("minimax: a limit of 32 searched %llu nodes", (unsigned long long)mm.nodes);
+    mnk_game_free(game);
+    mnk_solver_free(solver);
+}
+
 /* A 20x20 position from marks given as text (X's and O's cells). */
 static mnk_game *big_position(const char *xs, const char *os)
 {
@@ -625,6 +657,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_value_of_score),
         cmocka_unit_test(test_node_limits),
         cmocka_unit_test(test_small_node_limit_kept),
+        cmocka_unit_test(test_limit_passed_in_first_iteration),
         cmocka_unit_test(test_threats_under_limits),
         cmocka_unit_test(test_progress_stops),
     };
