@@ -44,19 +44,9 @@ static int cell_order(const mnk_engine *e, const shape_board *b, int side, int c
 
 /* The moves worth searching, best first, into moves[]; returns how many.
  * `first` (the table's move) and the killers of the ply go to the front.
- * `limit` caps how many are kept (0: all). *exact_set tells whether the
- * set is every move that matters (a forced block, the defences against an
- * open four) rather than a choice. */
-static int gen_moves(mnk_engine *e, int ply, int first, int limit, int level, bool fours,
-                     int *moves);
-
-int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
-{
-    return gen_moves(e, ply, first, limit, PAT_F4, true, moves);
-}
-
-/* engine_gen_moves(), answering the opponent's cells of pattern `level`
- * or stronger (see threat_answers; when nothing stops them all, those of
+ * `limit` caps how many are kept (0: all), except when the moves are the
+ * answers to a threat: the opponent's cells of pattern `level` or
+ * stronger (see threat_answers; when nothing stops them all, those of
  * PAT_F4), with the fours that do not stop them left out when `fours` is
  * false. */
 static int gen_moves(mnk_engine *e, int ply, int first, int limit, int level, bool fours,
@@ -75,7 +65,7 @@ static int gen_moves(mnk_engine *e, int ply, int first, int limit, int level, bo
     int cand[MNK_MAX_CELLS], nc = 0;
     bool defend = has_pattern(b, opp, level);
     if (defend) {
-        /* Only the moves that take the open four away, and fours. */
+        /* Only the moves that take the threat away, and fours. */
         nc = threat_answers(b, opp, level, fours, cand);
         if (nc == 0 && level < PAT_F4 && has_open_four(b, opp))
             nc = threat_answers(b, opp, PAT_F4, fours, cand);
@@ -102,6 +92,11 @@ static int gen_moves(mnk_engine *e, int ply, int first, int limit, int level, bo
         insert_by_key(moves, keys, n == keep ? n - 1 : n++, cell, key);
     }
     return n;
+}
+
+int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
+{
+    return gen_moves(e, ply, first, limit, PAT_F4, true, moves);
 }
 
 /* ---- the search ------------------------------------------------------- */
@@ -155,15 +150,15 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
         return stand;
 
     int moves[MNK_MAX_CELLS], n = 0;
+    /* Threats to answer: a five, an open four next, and (quiescence_43) a
+     * four-three next, answered with every four of one's own. */
+    int level = PAT_F4;
     bool threatened = opp_fives > 0 || has_pattern(b, opp, PAT_F4);
-    bool threatened43 = !threatened && e->params.quiescence_43 && has_pattern(b, opp, PAT_43);
-    if (threatened43) {
-        /* A four-three of the opponent's next: the moves that stop it, and
-         * fours of one's own. */
-        if (qdepth <= 0)
-            return stand;
-        n = gen_moves(e, ply, MNK_NO_CELL, e->params.node_moves, PAT_43, true, moves);
-    } else if (!threatened) {
+    if (!threatened && e->params.quiescence_43 && has_pattern(b, opp, PAT_43)) {
+        threatened = true;
+        level = PAT_43;
+    }
+    if (!threatened) {
         if (e->params.leaf_vcf_nodes > 0 && !cs_empty(&b->set[SB_FOUR][side]) &&
             e->params.quiescence_plies - qdepth <= e->params.leaf_vcf_plies) {
             bool win = vcf_find(&e->vcf, b, NODE_VCF_DEPTH, (uint64_t)e->params.leaf_vcf_nodes);
@@ -190,11 +185,11 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
     } else {
         if (qdepth <= 0)
             return stand;
-        n = gen_moves(e, ply, MNK_NO_CELL, e->params.node_moves, PAT_F4,
-                      e->params.quiescence_fours != 0, moves);
+        n = gen_moves(e, ply, MNK_NO_CELL, e->params.node_moves, level,
+                      level == PAT_43 || e->params.quiescence_fours != 0, moves);
     }
 
-    int best = threatened || threatened43 ? -SCORE_INF : stand;
+    int best = threatened ? -SCORE_INF : stand;
     for (int i = 0; i < n; i++) {
         sb_play(b, moves[i]);
         int score = -quiesce(e, ply + 1, -beta, -alpha, qdepth - 1);
