@@ -35,6 +35,8 @@ static const struct {
     {"nodevcf", offsetof(engine_params, node_vcf_depth), 0, 30000},
     {"soft", offsetof(engine_params, soft_pct), 1, 100},
     {"futility", offsetof(engine_params, futility), 0, 30000},
+    {"check", offsetof(engine_params, check_moves), 0, MNK_MAX_CELLS},
+    {"checkpct", offsetof(engine_params, check_pct), 0, 90},
 };
 
 bool engine_param_parse(engine_params *p, const char *arg)

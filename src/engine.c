@@ -59,6 +59,8 @@ void engine_default_params(engine_params *p)
     p->soft_pct = 50;
     p->node_vcf_depth = 0;
     p->futility = 0;
+    p->check_moves = 8;
+    p->check_pct = 10;
 }
 
 void engine_set_params(mnk_engine *e, const engine_params *p)
@@ -145,12 +147,10 @@ static bool vcf_keep_going(void *ctx)
     return !e->aborted && !(e->timed && e->threat_ms && now >= e->threat_ms);
 }
 
-/* Gives the threat searches at the root, all of them together, a share
- * of the move's time (ENGINE_THREAT_SHARE percent): the rest is the main
- * search's. With `all` (threats only) they get the whole of the limits. */
-static void threat_share(mnk_engine *e, bool all)
+/* Gives the threat searches that follow, all of them together, pct
+ * percent of the move's time and node limit from now. */
+static void threat_share(mnk_engine *e, uint64_t pct)
 {
-    uint64_t pct = all ? 100 : ENGINE_THREAT_SHARE;
     e->threat_ms = e->timed ? engine_elapsed(e) + e->hard_ms * pct / 100 + 1 : 0;
     e->threat_nodes_end = e->nodes + e->max_nodes * pct / 100 + 1;
 }
@@ -255,6 +255,54 @@ static void plan_time(mnk_engine *e, const mnk_engine_options *o)
     e->timed = true;
 }
 
+/* Does the opponent, to move after our move m, win by threats? A win
+ * found is a proof (threat.c); a search cut short finds none. Each of the
+ * VCF and the VCT takes at most cap nodes (0: no cap). */
+static bool loses_to_threats(mnk_engine *e, int m, uint64_t cap)
+{
+    shape_board *b = &e->b;
+    sb_play(b, m);
+    bool lost = vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, cap);
+    e->nodes += e->vcf.nodes;
+    if (!lost && !e->aborted) {
+        lost = vct_find(&e->vcf, b, ROOT_VCT_DEPTH, cap);
+        e->nodes += e->vcf.nodes;
+    }
+    sb_undo(b, m);
+    return lost;
+}
+
+/* The main search's move, checked. Its horizon can hide a long forced
+ * win of the opponent's that the threat search proves in a few thousand
+ * nodes: if best loses to one, the first of moves[0..n) (the search's
+ * order) that does not is played instead. At most params.check_moves
+ * moves are looked at, within the limits left (the main search left
+ * params.check_pct percent of them); if every move looked at loses, or
+ * the limits end first, best stays. Returns the move to play. */
+static int root_check(mnk_engine *e, const int *moves, int n, int best)
+{
+    e->threat_ms = 0; /* only the hard limit and the stop */
+    for (int i = -1, looked = 0; i < n && looked < e->params.check_moves; i++) {
+        int m = i < 0 ? best : moves[i];
+        if (i >= 0 && m == best)
+            continue;
+        uint64_t cap = ROOT_CHECK_NODES;
+        if (e->max_nodes) {
+            if (e->nodes >= e->max_nodes)
+                break;
+            if (e->max_nodes - e->nodes < cap)
+                cap = e->max_nodes - e->nodes;
+        }
+        bool lost = loses_to_threats(e, m, cap);
+        looked++;
+        if (e->aborted)
+            break;
+        if (!lost)
+            return m;
+    }
+    return best;
+}
+
 mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engine_options *o,
                             mnk_engine_info *out)
 {
@@ -268,6 +316,12 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     e->next_check = engine_next_check(e);
     e->start_ms = e->clock ? e->clock(e->clock_ctx) : 0;
     plan_time(e, o);
+    /* The main search leaves a share of the limits for root_check(). */
+    uint64_t full_hard_ms = e->hard_ms, full_max_nodes = e->max_nodes;
+    if (e->params.check_moves > 0 && !(o && o->threats_only)) {
+        e->hard_ms -= e->hard_ms * (uint64_t)e->params.check_pct / 100;
+        e->max_nodes -= e->max_nodes * (uint64_t)e->params.check_pct / 100;
+    }
     /* Old history counts less, and never overflows. */
     for (int side = 0; side < 2; side++)
         for (int c = 0; c < MNK_MAX_CELLS; c++)
@@ -321,7 +375,9 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
      * the caps below hold only when nothing else limits the search. */
     bool threats_only = o && o->threats_only;
     bool capped = !threats_only || (!e->timed && !e->max_nodes);
-    threat_share(e, threats_only);
+    /* The opponent's threats (step 4) get a share of their own: a search
+     * for a win we do not have must not leave them without time. */
+    threat_share(e, threats_only ? 100 : ENGINE_THREAT_SHARE / 2);
     if (vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, threat_nodes(e, capped ? ROOT_VCF_NODES : 0))) {
         int16_t line[MNK_ENGINE_MAX_PV];
         int len = e->vcf.line_len < MNK_ENGINE_MAX_PV ? e->vcf.line_len : MNK_ENGINE_MAX_PV;
@@ -361,6 +417,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
      * move is). */
     int moves[MNK_MAX_CELLS];
     int n = engine_gen_moves(e, 0, MNK_NO_CELL, 0, moves);
+    threat_share(e, ENGINE_THREAT_SHARE / 2);
     sb_pass(b);
     bool threatened = vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, threat_nodes(e, ROOT_VCF_NODES));
     e->nodes += e->vcf.nodes;
@@ -408,6 +465,8 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     int16_t best_pv[ENGINE_MAX_PLY];
     int best_pv_len = 0;
     int scores[MNK_MAX_CELLS];
+    for (int i = 0; i < n; i++)
+        scores[i] = 0;
     int max_depth = o && o->max_depth > 0 ? o->max_depth : ENGINE_MAX_PLY - 8;
     uint64_t last_iteration_ms = 0;
     bool unclear = false;
@@ -509,6 +568,22 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
                 break;
         if (depth >= g->cells - b->filled)
             break;
+    }
+    /* Step 6: the move checked against the opponent's threats, unless the
+     * search was stopped or sees the game decided. */
+    if (!atomic_load_explicit(&e->stop, memory_order_relaxed) && best_score < SCORE_PROVEN &&
+        best_score > -SCORE_PROVEN) {
+        e->hard_ms = full_hard_ms;
+        e->max_nodes = full_max_nodes;
+        e->aborted = false;
+        int checked = root_check(e, moves, n, best);
+        if (checked != best) {
+            best = checked;
+            best_pv_len = 0;
+            for (int i = 0; i < n; i++)
+                if (moves[i] == checked && scores[i] <= SCORE_INF)
+                    best_score = scores[i]; /* the search's last bound on it */
+        }
     }
     fill_info(e, best, best_score, MNK_PROOF_NONE, depth_done, best_pv, best_pv_len, out);
     return MNK_OK;

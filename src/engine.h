@@ -50,6 +50,11 @@ typedef struct engine_params {
     int soft_pct;
     /* Futility margin a ply (0: no futility pruning). */
     int futility;
+    /* The root's check of the chosen move against the opponent's threats
+     * (engine.c, root_check): how many moves it may look at (0: no check),
+     * and the percent of the limits the main search leaves for it. */
+    int check_moves;
+    int check_pct;
 } engine_params;
 
 void engine_default_params(engine_params *p);
