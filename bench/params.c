@@ -37,6 +37,7 @@ static const struct {
     {"futility", offsetof(engine_params, futility), 0, 30000},
     {"check", offsetof(engine_params, check_moves), 0, MNK_MAX_CELLS},
     {"checkpct", offsetof(engine_params, check_pct), 0, 90},
+    {"checknodes", offsetof(engine_params, check_nodes), 1, 10000000},
 };
 
 bool engine_param_parse(engine_params *p, const char *arg)

@@ -61,6 +61,7 @@ void engine_default_params(engine_params *p)
     p->futility = 0;
     p->check_moves = 8;
     p->check_pct = 10;
+    p->check_nodes = ROOT_VCT_NODES / 8;
 }
 
 void engine_set_params(mnk_engine *e, const engine_params *p)
@@ -286,7 +287,7 @@ static int root_check(mnk_engine *e, const int *moves, int n, int best)
         int m = i < 0 ? best : moves[i];
         if (i >= 0 && m == best)
             continue;
-        uint64_t cap = ROOT_CHECK_NODES;
+        uint64_t cap = (uint64_t)e->params.check_nodes;
         if (e->max_nodes) {
             if (e->nodes >= e->max_nodes)
                 break;

@@ -52,9 +52,11 @@ typedef struct engine_params {
     int futility;
     /* The root's check of the chosen move against the opponent's threats
      * (engine.c, root_check): how many moves it may look at (0: no check),
-     * and the percent of the limits the main search leaves for it. */
+     * the percent of the limits the main search leaves for it, and the
+     * nodes of each of its VCF and VCT searches. */
     int check_moves;
     int check_pct;
+    int check_nodes;
 } engine_params;
 
 void engine_default_params(engine_params *p);

@@ -30,9 +30,6 @@
 /* Percent of a move's time the threat searches at the root may take:
  * half for the side to move's own win, half for the opponent's. */
 #define ENGINE_THREAT_SHARE 20
-/* Nodes of threat search the root's check of a move may spend on each of
- * the VCF and the VCT (root_check in engine.c). */
-#define ROOT_CHECK_NODES (ROOT_VCT_NODES / 8)
 /* A clear position starts no new iteration past soft_pct percent of the
  * hard limit (engine_params); an unclear one (the best move changed, or
  * its score fell by UNCLEAR_DROP or more) may go on to the hard limit. */
