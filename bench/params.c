@@ -53,7 +53,7 @@ bool engine_param_parse(engine_params *p, const char *arg)
     name[len] = '\0';
     char *end;
     long v = strtol(eq + 1, &end, 10);
-    if (*end || end == eq + 1 || v < -30000 || v > 30000)
+    if (*end || end == eq + 1)
         return false;
     for (size_t i = 0; i < sizeof INTS / sizeof INTS[0]; i++)
         if (strcmp(name, INTS[i].name) == 0) {
@@ -62,6 +62,8 @@ bool engine_param_parse(engine_params *p, const char *arg)
             *(int *)((char *)p + INTS[i].offset) = (int)v;
             return true;
         }
+    if (v < -30000 || v > 30000) /* the weights are int16_t */
+        return false;
     for (int i = 0; i < SHAPE_COUNT; i++)
         if (strncmp(name, "w.", 2) == 0 && strcmp(name + 2, SHAPES[i]) == 0) {
             p->shape_weight[i] = (int16_t)v;
