@@ -1,13 +1,15 @@
 /*
  * test_engine.c - the persistent engine's public API (mnk_engine_*): what
  * it plays where the answer is known (the centre, a win in one, a forced
- * block, a lost position, a win by fours, a defence against one), the
+ * block, a lost position, a win by fours, a defence against one, the
+ * root's check of its own move against the opponent's threats), the
  * exact rule against freestyle, its limits (nodes, depth, stop, a clock
  * of the test's own so that time is checked without timing anything) and
  * its arguments.
  */
 #include "unit.h"
 
+#include "engine.h"
 #include "grid.h"
 
 static const mnk_rules GOMOKU = {15, 15, 5};
@@ -283,16 +285,17 @@ static void test_engine_keeps_time(void **state)
 /* The defender's side: O to move, X would win by fours if it were X's
  * turn. After the engine's move X has no such win any more, whenever some
  * move achieves that (checked by the naive search of grid.h). */
-static void test_engine_defends_vcf(void **state)
+static int defend_vcfs(int max_length, const engine_params *params, int *defended_out)
 {
-    (void)state;
     FILE *in = fopen("bench/tactics/vcf-15x15.txt", "r");
     assert_non_null(in);
     mnk_engine *e = new_engine();
+    if (params)
+        engine_set_params(e, params);
     char pos[1024], line[1024];
     int length, checked = 0, defended = 0;
     while (fscanf(in, "%1023s %1023s %d", pos, line, &length) == 3 && checked < 12) {
-        if (length > 3)
+        if (length > max_length)
             continue;
         mnk_game *game = new_position(GOMOKU, pos);
         /* Hand the move to the defender: the attacker plays a far corner. */
@@ -322,7 +325,7 @@ static void test_engine_defends_vcf(void **state)
             exists = naive_five_cells(&gr, defender, fives) == 0 && !naive_vcf(&gr, attacker, length);
             gr.c[cell / 15][cell % 15] = 0;
         }
-        mnk_engine_options o = {.max_depth = 4};
+        mnk_engine_options o = {.max_depth = params ? 1 : 4};
         mnk_engine_info info = think(e, game, &o);
         if (exists) {
             int cell = info.best;
@@ -338,6 +341,31 @@ static void test_engine_defends_vcf(void **state)
     }
     fclose(in);
     mnk_engine_free(e);
+    *defended_out = defended;
+    return checked;
+}
+
+static void test_engine_defends_vcf(void **state)
+{
+    (void)state;
+    int defended, checked = defend_vcfs(3, NULL, &defended);
+    print_message("# %d positions, %d with a defence, each found\n", checked, defended);
+    assert_true(defended >= 3);
+}
+
+/* The root's check of its move against the opponent's threats finds what
+ * the search does not see: with a search crippled on purpose (one ply, one
+ * move a node, no quiescence, the root's moves not filtered by threats
+ * beyond the cells a win depends on), the move played still stops every
+ * win by fours that can be stopped, up to ten attacker moves long. */
+static void test_engine_checks_its_move(void **state)
+{
+    (void)state;
+    engine_params p;
+    engine_default_params(&p);
+    p.node_moves = 1;
+    p.quiescence_plies = 0;
+    int defended, checked = defend_vcfs(10, &p, &defended);
     print_message("# %d positions, %d with a defence, each found\n", checked, defended);
     assert_true(defended >= 3);
 }
@@ -350,6 +378,7 @@ int main(void)
         cmocka_unit_test(test_engine_lost),       cmocka_unit_test(test_engine_game_over),
         cmocka_unit_test(test_engine_exact_rule), cmocka_unit_test(test_engine_limits),
         cmocka_unit_test(test_engine_keeps_time), cmocka_unit_test(test_engine_defends_vcf),
+        cmocka_unit_test(test_engine_checks_its_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
