@@ -303,6 +303,7 @@ mnk_status solver_setup(void *mem, size_t size, bool zeroed, mnk_solver **out)
     mem_set(s, 0, sizeof *s);
     s->forcing = (struct forcing_state *)((char *)mem + ROUND64(sizeof(mnk_solver)));
     s->smp = (struct smp_state *)((char *)s->forcing + ROUND64(forcing_bytes()));
+    forcing_setup(s, zeroed);
     smp_setup(s);
     tt_setup(&s->tt, (char *)mem + solver_header(), size - solver_header(), zeroed);
     s->table = &s->tt;
