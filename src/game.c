@@ -8,6 +8,7 @@
  */
 #include "internal.h"
 #include "forcing.h"
+#include "pairing.h"
 #include "smp.h"
 
 /* ---- games ------------------------------------------------------------ */
@@ -232,6 +233,11 @@ int mnk_game_empty_cells(const mnk_game *game)
 bool mnk_game_is_over(const mnk_game *game)
 {
     return !game || game->b.winner != MNK_EMPTY || game->b.filled == game->g.cells;
+}
+
+bool mnk_game_pairing_draw(const mnk_game *game)
+{
+    return game && !mnk_game_is_over(game) && pairing_draw(&game->b);
 }
 
 mnk_piece mnk_game_winner(const mnk_game *game)
