@@ -5,8 +5,9 @@
  * across machines (split.c).
  *
  * On a board too big to solve (cli_engine_board()) the engine's threat
- * searches go first: a win by continuous fours (VCF) or by threes and
- * fours (VCT) is a proof, reported as one. When they prove nothing the
+ * searches go first, unless the board's pairing makes the game a draw
+ * (mnk_game_pairing_draw()): a win by continuous fours (VCF) or by threes
+ * and fours (VCT) is a proof, reported as one. When they prove nothing the
  * solver runs as on any board (it still proves wins on the spot and the
  * draws of pairing strategies there), in what is left of --time.
  *
@@ -73,7 +74,11 @@ static bool solve_game(const mnk_game *game, mnk_solver *solver, mnk_engine **en
     s->at_most = -1;
     *interrupted = false;
     bool proven = false;
-    if (!mnk_game_is_over(game) && cli_engine_board(opt, mnk_game_rules(game))) {
+    /* A pairing's draw (every board with k >= 9) is the solver's at its
+     * root: no threat search can prove a win there, and the engine's
+     * memory need not be made. */
+    if (!mnk_game_is_over(game) && cli_engine_board(opt, mnk_game_rules(game)) &&
+        !mnk_game_pairing_draw(game)) {
         if (!*engine && !(*engine = cli_make_engine(opt)))
             return false;
         proven = prove_by_threats(*engine, game, opt, interactive, s, interrupted);

@@ -203,6 +203,16 @@ mnk_piece mnk_game_cell(const mnk_game *game, int cell);
 mnk_piece mnk_game_to_move(const mnk_game *game);
 int mnk_game_empty_cells(const mnk_game *game);
 bool mnk_game_is_over(const mnk_game *game);
+/* True if the game goes on and is a draw by the board's pairing strategy.
+ * The pairing (of cells, with a pair inside every line of the board) is
+ * built and checked when the rules are set: every board with k >= 9 has
+ * one, and some small boards. The position is a draw when every line
+ * either side could still complete holds its pair with both cells empty:
+ * each side, answering every mark the opponent puts on a paired cell with
+ * that cell's partner, keeps the opponent from ever completing a line. A
+ * proof, in time linear in the board; the solver's searches decide such
+ * a position at their root (unless MNK_NO_PAIRING). */
+bool mnk_game_pairing_draw(const mnk_game *game);
 /* MNK_X or MNK_O for a won game; MNK_EMPTY for a game going on or drawn. */
 mnk_piece mnk_game_winner(const mnk_game *game);
 /* Writes the cells of a winning line (the first k found) and returns how

@@ -31,9 +31,12 @@
  * 4,948, and 9,9,4, unproven after 20 million nodes, 17,967.
  *
  * Memory: the shapes' tables and the VCF's table sit in the solver's
- * memory after its header (game.c), set up on the first search that needs
- * them and again only when the rules change; mnk_solver_clear forgets the
- * VCF's table so that a cold search stays cold. Nothing is allocated.
+ * memory after its header (game.c), made when a search first asks a
+ * question (forcing_prepare), not when it begins: a search its root decides
+ * (a pairing's draw, a win on the spot) touches none of it. The tables
+ * are made again only when the rules change; a change of rules and
+ * mnk_solver_clear forget the VCF's table (by its generations: no memory
+ * is written) so that a cold search stays cold. Nothing is allocated.
  */
 #include "forcing.h"
 
@@ -63,30 +66,56 @@ size_t forcing_bytes(void)
     return sizeof(struct forcing_state);
 }
 
+void forcing_setup(mnk_solver *s, bool zeroed)
+{
+    vcf_setup(&s->forcing->vcf, s->forcing->entries, FORCING_VCF_ENTRIES, NULL, zeroed);
+}
+
 void forcing_begin(mnk_solver *s, const board *b, bool allowed)
 {
     const geometry *g = b->g;
-    struct forcing_state *f = s->forcing;
     bool fours = allowed && g->k >= FORCING_MIN_K;
     s->forcing_vcf = fours && !(s->disable & MNK_NO_VCF);
     s->forcing_sorts = fours && !(s->disable & MNK_NO_SHAPE_ORDER);
     /* The root, and the nodes with many empty cells. */
     int empties = g->cells - b->filled;
     s->forcing_empties = empties < FORCING_MIN_EMPTIES ? empties : FORCING_MIN_EMPTIES;
+    s->forcing_ready = false;
+    s->forcing_marks = 0;
     if (!s->forcing_vcf && !s->forcing_sorts)
         return;
+    /* New rules forget the VCF's table, as a cleared solver does. */
     if (s->forcing_k != g->k || s->forcing_exact != g->exact) {
-        shape_table_init(&f->table, g->k, g->exact);
-        vcf_setup(&f->vcf, f->entries, FORCING_VCF_ENTRIES, NULL, false);
         s->forcing_k = g->k;
         s->forcing_exact = g->exact;
-        s->forcing_cold = false;
+        s->forcing_cold = true;
+    }
+}
+
+/* The work forcing_begin leaves to the first question (a search that ends
+ * at its root, by a pairing or a win on the spot, never pays for it): the
+ * shapes' tables for the rules (made again only when they change), the
+ * VCF's table cleared if it must be (one generation step, threat.c), and
+ * the shape board set to b, the position of that first question. From
+ * there node_play and node_undo keep it equal to the solver's board
+ * (forcing_tracks): going down by plays, and back up past b by undos of
+ * the marks sb_set put on, which sb_undo takes off as it does any other. */
+static void forcing_prepare(mnk_solver *s, const board *b)
+{
+    const geometry *g = b->g;
+    struct forcing_state *f = s->forcing;
+    if (!s->forcing_built || f->table.k != g->k || f->table.exact != g->exact) {
+        shape_table_init(&f->table, g->k, g->exact);
+        s->forcing_built = true;
     }
     if (s->forcing_cold) {
         vcf_clear(&f->vcf);
         s->forcing_cold = false;
     }
     sb_set(&f->board, g, &f->table, b);
+    s->forcing_ready = true;
+    if (s->forcing_vcf)
+        s->forcing_marks = g->cells - s->forcing_empties + 1;
 }
 
 void forcing_play(mnk_solver *s, int cell)
@@ -104,7 +133,11 @@ int forcing_win(mnk_solver *s, const board *b, bool root, int *move)
     struct forcing_state *f = s->forcing;
     int empties = b->g->cells - b->filled;
     *move = MNK_NO_CELL;
-    if (!forcing_tracks(s, b) || cs_empty(&f->board.set[SB_FOUR][sb_side(&f->board)]))
+    if (!s->forcing_vcf || empties < s->forcing_empties)
+        return 0;
+    if (!s->forcing_ready)
+        forcing_prepare(s, b);
+    if (cs_empty(&f->board.set[SB_FOUR][sb_side(&f->board)]))
         return 0;
     MNK_ASSERT(f->board.filled == b->filled);
     /* A line of n attacker moves fills 2n - 1 cells. */
@@ -120,10 +153,12 @@ bool forcing_order(mnk_solver *s, const board *b, int *cells, int n)
 {
     if (!s->forcing_sorts)
         return false;
+    if (!s->forcing_ready)
+        forcing_prepare(s, b);
     const shape_board *sb = &s->forcing->board;
     int side = board_side(b);
     int keys[MNK_MAX_CELLS];
-    MNK_ASSERT(sb->filled == b->filled); /* the root, as forcing_begin left it */
+    MNK_ASSERT(sb->filled == b->filled); /* the root */
     /* Insertion by key, stable so the given order breaks ties. */
     for (int i = 0; i < n; i++) {
         int cell = cells[i];

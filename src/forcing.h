@@ -12,20 +12,27 @@
  * solver's own header; see game.c). */
 size_t forcing_bytes(void);
 
+/* Sets up the VCF's table in the solver's fresh memory (zeroed: known to
+ * be zero already, and then not written). Called once, by solver_setup. */
+void forcing_setup(mnk_solver *s, bool zeroed);
+
 /* Decides for a search from b what it uses (s->forcing_vcf,
- * s->forcing_order; never without `allowed`, and MNK_NO_VCF and
- * MNK_NO_SHAPE_ORDER leave each out) and sets up the shapes' tables for
- * its rules. Called once a search, before the calls below. */
+ * s->forcing_sorts; never without `allowed`, and MNK_NO_VCF and
+ * MNK_NO_SHAPE_ORDER leave each out). Cheap: the shapes' tables and the
+ * shape board are made at the search's first question (forcing_win,
+ * forcing_order), not here. Called once a search, before the calls below. */
 void forcing_begin(mnk_solver *s, const board *b, bool allowed);
 
 /* Does this search keep the shapes of b up to date (the VCF is asked
- * only there)? Only near the root: b has at least s->forcing_empties
- * empty cells. Then node_play and node_undo (node.h) call forcing_play
- * after board_play and forcing_undo after board_undo, so that the shapes
- * equal b at every such node. */
+ * only there)? Only near the root (b has at least s->forcing_empties
+ * empty cells), and only once the first question has set the shapes up:
+ * s->forcing_marks says both in one number (0 until then), for this is
+ * asked at every move the solver plays. Then node_play and node_undo
+ * (node.h) call forcing_play after board_play and forcing_undo after
+ * board_undo, so that the shapes equal b at every such node. */
 static inline bool forcing_tracks(const mnk_solver *s, const board *b)
 {
-    return s->forcing_vcf && b->g->cells - b->filled >= s->forcing_empties;
+    return b->filled < s->forcing_marks;
 }
 void forcing_play(mnk_solver *s, int cell);
 void forcing_undo(mnk_solver *s, int cell);

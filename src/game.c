@@ -8,6 +8,7 @@
  */
 #include "internal.h"
 #include "forcing.h"
+#include "pairing.h"
 #include "smp.h"
 
 /* ---- games ------------------------------------------------------------ */
@@ -234,6 +235,11 @@ bool mnk_game_is_over(const mnk_game *game)
     return !game || game->b.winner != MNK_EMPTY || game->b.filled == game->g.cells;
 }
 
+bool mnk_game_pairing_draw(const mnk_game *game)
+{
+    return game && !mnk_game_is_over(game) && pairing_draw(&game->b);
+}
+
 mnk_piece mnk_game_winner(const mnk_game *game)
 {
     return game ? (mnk_piece)game->b.winner : MNK_EMPTY;
@@ -303,6 +309,7 @@ mnk_status solver_setup(void *mem, size_t size, bool zeroed, mnk_solver **out)
     mem_set(s, 0, sizeof *s);
     s->forcing = (struct forcing_state *)((char *)mem + ROUND64(sizeof(mnk_solver)));
     s->smp = (struct smp_state *)((char *)s->forcing + ROUND64(forcing_bytes()));
+    forcing_setup(s, zeroed);
     smp_setup(s);
     tt_setup(&s->tt, (char *)mem + solver_header(), size - solver_header(), zeroed);
     s->table = &s->tt;

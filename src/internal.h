@@ -289,14 +289,20 @@ struct mnk_solver {
     unsigned disable; /* MNK_NO_* rules left out */
     /* forcing.c: the threat search's state, in the solver's memory after
      * this header and not zeroed with it; forcing_k and forcing_exact say
-     * for which rules it was made (k = 0: not yet), forcing_cold that its
-     * table must be cleared before the next search uses it. */
+     * the rules of the last search that used it (k = 0: none yet),
+     * forcing_built that its shapes' tables are made (for the rules they
+     * record), forcing_cold that its VCF table must be cleared before a
+     * search next asks it. */
     struct forcing_state *forcing;
     int forcing_k;
-    bool forcing_exact, forcing_cold;
-    /* per search: wins by fours looked for, root moves ordered by shapes */
-    bool forcing_vcf, forcing_sorts;
+    bool forcing_exact, forcing_cold, forcing_built;
+    /* per search: wins by fours looked for, root moves ordered by shapes;
+     * forcing_ready once the first question has set the shapes up */
+    bool forcing_vcf, forcing_sorts, forcing_ready;
     int forcing_empties; /* nodes with this many empty cells ask the VCF */
+    /* and, once set up, keep the shapes: positions of fewer marks than
+     * this (0: none; forcing_tracks) */
+    int forcing_marks;
     /* smp.c: the threads of a search. For the caller's (main) search:
      * how many this search uses, and the helpers' state (in the solver's
      * memory after the threat search's); helper is 0. For a helper: its

@@ -205,11 +205,8 @@ bool node_cannot_win(const mnk_solver *s, const board *b, const line_scan *scan,
     return !(s->disable & MNK_NO_MATCHING) && pairing_matches(b, maker);
 }
 
-/* A position where the pairing blocks both sides is a draw, and so is every
- * move from it: the mover's mark only closes lines of the opponent, who stays
- * blocked, and the opponent answers the mover by the pairing. */
 bool node_pairing_draw(const mnk_solver *s, const board *b)
 {
-    return !(s->disable & MNK_NO_PAIRING) && pairing_blocks(b, SIDE_X) && pairing_blocks(b, SIDE_O);
+    return !(s->disable & MNK_NO_PAIRING) && pairing_draw(b);
 }
 

@@ -56,4 +56,13 @@ bool pairing_matches(const board *b, int maker);
  * whoever is to move (see above). False when the geometry has no pairing. */
 bool pairing_blocks(const board *b, int maker);
 
+/* Does the geometry's pairing block both sides in b? Then b is a draw, and
+ * so is every move from it: the mover's mark only closes lines of the
+ * opponent, who stays blocked, and the opponent answers the mover by the
+ * pairing. */
+static inline bool pairing_draw(const board *b)
+{
+    return pairing_blocks(b, SIDE_X) && pairing_blocks(b, SIDE_O);
+}
+
 #endif /* MNK_PAIRING_H */

@@ -229,6 +229,64 @@ static void test_solver_draws_by_pairing(void **state)
     mnk_solver_free(solver);
 }
 
+/* mnk_game_pairing_draw: the public question, on boards with a pairing
+ * (the plane's for k >= 9, a matching on 5,5,5) and without (15,15,5,
+ * 3,3,3); it follows the play (X on a line's pair frees that line until
+ * O takes the partner) and is false once the game is over. A search it
+ * decides never makes the threat search's tables (forcing.c makes them
+ * at the first question, which such a search never asks); a search that
+ * asks one (6,6,4 weak: the VCF at the root) does. */
+static void test_pairing_draw_public(void **state)
+{
+    (void)state;
+    static const mnk_rules paired[] = {{20, 20, 9}, {19, 17, 9}, {5, 5, 5}};
+    static const mnk_rules unpaired[] = {{15, 15, 5}, {3, 3, 3}};
+    mnk_solver *solver = new_solver((size_t)1 << 20);
+    for (size_t i = 0; i < sizeof unpaired / sizeof unpaired[0]; i++) {
+        mnk_game *game = new_game(unpaired[i]);
+        assert_false(mnk_game_pairing_draw(game));
+        mnk_game_free(game);
+    }
+    assert_false(mnk_game_pairing_draw(NULL));
+    for (size_t i = 0; i < sizeof paired / sizeof paired[0]; i++) {
+        mnk_game *game = new_game(paired[i]);
+        assert_true(mnk_game_pairing_draw(game));
+        for (int mode = 0; mode < 2; mode++) {
+            mnk_search_options o = {0};
+            o.mode = mode ? MNK_WEAK : MNK_STRONG;
+            mnk_search_result res;
+            assert_int_equal(mnk_best_move(solver, game, &o, &res), MNK_OK);
+            assert_int_equal(res.value.result, MNK_DRAW);
+            assert_true(res.value.proven);
+            assert_int_equal(res.nodes, 1);
+        }
+        assert_false(solver->forcing_built);
+        /* X on the pair of the first line: X is free there until O
+         * takes the partner, which blocks X again. */
+        const geometry *g = &game->g;
+        int x = g->line_pair[0];
+        assert_int_equal(mnk_game_play(game, x), MNK_OK);
+        assert_false(mnk_game_pairing_draw(game));
+        assert_int_equal(mnk_game_play(game, g->partner[x]), MNK_OK);
+        assert_true(mnk_game_pairing_draw(game));
+        mnk_game_free(game);
+    }
+    mnk_game *over = new_game(rules_of(5, 5, 5));
+    assert_int_equal(mnk_game_set_position(over, "xxxxx/oooo./...../...../.....", NULL), MNK_OK);
+    assert_true(mnk_game_is_over(over));
+    assert_false(mnk_game_pairing_draw(over));
+    mnk_game_free(over);
+    mnk_game *win = new_game(rules_of(6, 6, 4));
+    mnk_search_options weak = {0};
+    weak.mode = MNK_WEAK;
+    mnk_search_result res;
+    assert_int_equal(mnk_best_move(solver, win, &weak, &res), MNK_OK);
+    assert_int_equal(res.value.result, MNK_WIN);
+    assert_true(solver->forcing_built);
+    mnk_game_free(win);
+    mnk_solver_free(solver);
+}
+
 /* Where a pairing exists on small boards (5,5,5; 5,4,5; 6,4,5), random
  * positions get the same value with and without the rule, strong and weak,
  * and from the textbook minimax where it can finish. */
@@ -332,6 +390,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_check_refuses_damage),
         cmocka_unit_test(test_blocks_follow_the_strategy),
         cmocka_unit_test(test_solver_draws_by_pairing),
+        cmocka_unit_test(test_pairing_draw_public),
         cmocka_unit_test(test_same_values_with_and_without),
         cmocka_unit_test(test_matches_sound),
     };
