@@ -33,6 +33,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -42,8 +43,6 @@
 /* Fields of a result line: rules, position, mode, result, plies, nodes, seconds. */
 #define RESULT_FIELDS 7
 
-/* Says what is wrong (as cli_fail) and is false: a refusal. */
-#define REFUSE(...) (cli_fail(__VA_ARGS__), false)
 
 typedef struct bounds {
     int lo, hi;
@@ -58,7 +57,12 @@ typedef struct job_state {
     long split_line;  /* its line in the split file */
 } job_state;
 
-typedef struct merge {
+struct merge {
+    FILE *out, *err;
+    cli_options opt;
+    int max_nodes;    /* of the split tree */
+    const char *split_name;
+    bool have_split;
     split_tree t;
     job_state *jobs;
     bounds *node_bounds;
@@ -67,7 +71,20 @@ typedef struct merge {
     uint64_t nodes;   /* of every result line */
     double seconds;
     int decided;      /* nodes over or decided in the split: no job */
-} merge;
+};
+
+/* Says what is wrong on mg->err, as cli_fail() does on stderr, and is
+ * false: a refusal. */
+static bool refuse(merge *mg, const char *fmt, ...)
+{
+    va_list ap;
+    fputs("mnk: ", mg->err);
+    va_start(ap, fmt);
+    vfprintf(mg->err, fmt, ap);
+    va_end(ap);
+    fputc('\n', mg->err);
+    return false;
+}
 
 static int negate(int s)
 {
@@ -109,32 +126,22 @@ static void bounds_text(bounds b, char *buf, size_t size)
 /* ---- reading files ------------------------------------------------------ */
 
 typedef struct text_file {
+    merge *mg;
     const char *name;
-    int fd;
     line_reader *reader;
 } text_file;
 
-static bool open_text(text_file *f, const char *name)
+static bool open_text(merge *mg, text_file *f, int fd, const char *name)
 {
+    f->mg = mg;
     f->name = name;
-    f->fd = open(name, O_RDONLY);
-    if (f->fd < 0) {
-        cli_fail("cannot open '%s': %s", name, strerror(errno));
-        return false;
-    }
-    f->reader = line_reader_new(f->fd);
-    if (!f->reader) {
-        close(f->fd);
-        cli_fail("out of memory");
-        return false;
-    }
-    return true;
+    f->reader = line_reader_new(fd);
+    return f->reader ? true : refuse(mg, "out of memory");
 }
 
 static void close_text(text_file *f)
 {
     line_reader_free(f->reader);
-    close(f->fd);
 }
 
 /* The next line that is not blank nor (unless keep_comments) a comment,
@@ -148,8 +155,7 @@ static const char *next_line(text_file *f, bool keep_comments, bool *ok)
     *ok = true;
     while ((line = line_reader_next(f->reader, &status)) != NULL) {
         if (cli_line_problem(status, line_reader_lineno(f->reader), msg, sizeof msg)) {
-            cli_fail("%s %s", f->name, msg);
-            *ok = false;
+            *ok = refuse(f->mg, "%s %s", f->name, msg);
             return NULL;
         }
         line += strspn(line, " \t");
@@ -157,8 +163,7 @@ static const char *next_line(text_file *f, bool keep_comments, bool *ok)
             return line;
     }
     if (line_reader_error(f->reader)) {
-        cli_fail("cannot read '%s': %s", f->name, strerror(line_reader_error(f->reader)));
-        *ok = false;
+        *ok = refuse(f->mg, "cannot read '%s': %s", f->name, strerror(line_reader_error(f->reader)));
     }
     return NULL;
 }
@@ -179,62 +184,83 @@ static int split_words(const char *line, char *buf, size_t size, char **words, i
 
 /* ---- the split file ------------------------------------------------------ */
 
-/* Reads the header, builds the split tree it names and checks that the
- * file's jobs are the tree's, in order. */
-static bool read_split(merge *mg, const cli_options *opt, const char *name)
+/* The header's fields, or false when it is not a header. */
+static bool parse_header(const char *line, char *buf, size_t size, mnk_rules *rules, const char **root,
+                         long *depth, long *njobs)
 {
-    text_file f;
-    bool ok;
-    char buf[LINE_MAX_BYTES + 1], *w[8], msg[CLI_MESSAGE_BYTES], want[LINE_MAX_BYTES];
-    cli_quoted q;
-    if (!open_text(&f, name))
-        return false;
-    const char *line = next_line(&f, true, &ok);
-    int n = line ? split_words(line, buf, sizeof buf, w, 7) : 0;
-    const char *rules_text = NULL, *root = NULL, *depth_text = NULL, *jobs_text = NULL;
+    char *w[8];
+    int n = line ? split_words(line, buf, size, w, 7) : 0;
+    const char *rules_text = NULL, *depth_text = NULL, *jobs_text = NULL;
+    *root = NULL;
     for (int i = 3; i < n && n == 7; i++) {
         const char **slot = strncmp(w[i], "rules=", 6) == 0   ? &rules_text
-                            : strncmp(w[i], "root=", 5) == 0  ? &root
+                            : strncmp(w[i], "root=", 5) == 0  ? root
                             : strncmp(w[i], "depth=", 6) == 0 ? &depth_text
                             : strncmp(w[i], "jobs=", 5) == 0  ? &jobs_text
                                                               : NULL;
         if (slot)
             *slot = strchr(w[i], '=') + 1;
     }
-    mnk_rules rules;
     char *end;
-    long depth = depth_text ? strtol(depth_text, &end, 10) : -1;
-    long njobs = jobs_text ? strtol(jobs_text, &end, 10) : -1;
-    if (!line || strncmp(line, SPLIT_MAGIC " ", strlen(SPLIT_MAGIC) + 1) != 0 || !rules_text || !root ||
-        depth < 0 || depth > MNK_MAX_CELLS || njobs < 0 ||
-        mnk_rules_parse(rules_text, &rules, NULL) != MNK_OK) {
-        if (ok)
-            cli_fail("%s is not a split file: its first line must be '" SPLIT_MAGIC
-                     " rules=R root=P depth=D jobs=N', as mnk solve --split writes it", name);
-        close_text(&f);
-        return false;
-    }
-    cli_options o = *opt;
+    *depth = depth_text ? strtol(depth_text, &end, 10) : -1;
+    *njobs = jobs_text ? strtol(jobs_text, &end, 10) : -1;
+    return line && strncmp(line, SPLIT_MAGIC " ", strlen(SPLIT_MAGIC) + 1) == 0 && rules_text && *root &&
+           *depth >= 0 && *depth <= MNK_MAX_CELLS && *njobs >= 0 &&
+           mnk_rules_parse(rules_text, rules, NULL) == MNK_OK;
+}
+
+/* The split tree of the header's root and depth, into mg->t. */
+static bool build_tree(merge *mg, const char *name, mnk_rules rules, const char *root, int depth)
+{
+    char msg[CLI_MESSAGE_BYTES];
+    cli_options o = mg->opt;
     o.rules = rules;
     o.moves = NULL;
     mnk_game *game;
-    mnk_solver *solver;
-    if (cli_make_game_and_solver(&o, root, &game, &solver) != EXIT_OK) {
+    mnk_solver *solver = NULL;
+    if (mnk_game_new(rules, &game) != MNK_OK)
+        return refuse(mg, "out of memory");
+    bool ok = cli_set_game(game, &o, root, msg, sizeof msg);
+    if (!ok)
+        refuse(mg, "%s: %s", name, msg);
+    else if (mnk_solver_new(o.table_bytes, &solver) != MNK_OK)
+        ok = refuse(mg, "cannot make a table of %zu MiB", o.table_bytes >> 20);
+    else if (!(ok = split_build(&mg->t, game, depth, mg->max_nodes, solver, msg, sizeof msg)))
+        refuse(mg, "%s: %s", name, msg);
+    mnk_solver_free(solver);
+    mnk_game_free(game);
+    return ok;
+}
+
+bool merge_read_split(merge *mg, int fd, const char *name)
+{
+    text_file f;
+    bool ok;
+    char buf[LINE_MAX_BYTES + 1], want[LINE_MAX_BYTES];
+    cli_quoted q;
+    if (mg->have_split || !open_text(mg, &f, fd, name))
+        return false;
+    mg->split_name = name;
+    const char *line = next_line(&f, true, &ok);
+    mnk_rules rules;
+    const char *root;
+    long depth, njobs;
+    if (!parse_header(line, buf, sizeof buf, &rules, &root, &depth, &njobs)) {
+        if (ok)
+            refuse(mg, "%s is not a split file: its first line must be '" SPLIT_MAGIC
+                       " rules=R root=P depth=D jobs=N', as mnk solve --split writes it", name);
         close_text(&f);
         return false;
     }
-    ok = split_build(&mg->t, game, (int)depth, solver, msg, sizeof msg);
-    mnk_solver_free(solver);
-    mnk_game_free(game);
-    if (!ok) {
-        cli_fail("%s: %s", name, msg);
+    mg->have_split = true; /* the tree is made, whole or not: merge_free() frees it */
+    if (!build_tree(mg, name, rules, root, (int)depth)) {
         close_text(&f);
         return false;
     }
     mg->jobs = calloc((size_t)mg->t.njobs + 1, sizeof *mg->jobs);
     if (!mg->jobs) {
         close_text(&f);
-        return REFUSE("out of memory");
+        return refuse(mg, "out of memory");
     }
     /* The jobs must be the tree's, one for one: a file cut short, edited
      * or made by another version of mnk would merge into a wrong value. */
@@ -243,10 +269,10 @@ static bool read_split(merge *mg, const cli_options *opt, const char *name)
         if (j < mg->t.njobs)
             split_job_line(&mg->t, j, want, sizeof want);
         if (j >= mg->t.njobs || strcmp(line, want) != 0) {
-            cli_fail("%s line %ld: '%s' is not job %d of the split of %s at depth %ld (%s); the file was "
-                     "changed or made by another version of mnk",
-                     name, line_reader_lineno(f.reader), cli_quote(&q, line, QUOTE_CHARS), j + 1, root,
-                     depth, j < mg->t.njobs ? want : "it has no more jobs");
+            refuse(mg, "%s line %ld: '%s' is not job %d of the split of %s at depth %ld (%s); the file was "
+                       "changed or made by another version of mnk",
+                   name, line_reader_lineno(f.reader), cli_quote(&q, line, QUOTE_CHARS), j + 1, mg->t.root,
+                   depth, j < mg->t.njobs ? want : "it has no more jobs");
             close_text(&f);
             return false;
         }
@@ -255,12 +281,10 @@ static bool read_split(merge *mg, const cli_options *opt, const char *name)
     close_text(&f);
     if (!ok)
         return false;
-    if (j != mg->t.njobs || njobs != mg->t.njobs) {
-        cli_fail("%s has %d jobs and says %ld, but the split of %s at depth %ld has %d; the file was cut "
-                 "short or changed",
-                 name, j, njobs, root, depth, mg->t.njobs);
-        return false;
-    }
+    if (j != mg->t.njobs || njobs != mg->t.njobs)
+        return refuse(mg, "%s has %d jobs and says %ld, but the split of %s at depth %ld has %d; the file was "
+                          "cut short or changed",
+                      name, j, njobs, mg->t.root, depth, mg->t.njobs);
     return true;
 }
 
@@ -315,28 +339,28 @@ static bool take_result(merge *mg, mnk_game *game, const text_file *f, const cha
     mnk_error err;
     cli_quoted q;
     if (strncmp(line, "error:", 6) == 0)
-        return REFUSE("%s line %ld: a job failed: %s", f->name, lineno, cli_quote(&q, line, QUOTE_CHARS));
+        return refuse(mg, "%s line %ld: a job failed: %s", f->name, lineno, cli_quote(&q, line, QUOTE_CHARS));
     if (split_words(line, buf, sizeof buf, w, RESULT_FIELDS) != RESULT_FIELDS)
-        return cli_fail("%s line %ld: '%s' is not a result line of mnk solve - (RULES POSITION weak|strong "
-                        "RESULT PLIES NODES SECONDS; not --json)",
-                        f->name, lineno, cli_quote(&q, line, QUOTE_CHARS)) == EXIT_OK;
+        return refuse(mg, "%s line %ld: '%s' is not a result line of mnk solve - (RULES POSITION weak|strong "
+                          "RESULT PLIES NODES SECONDS; not --json)",
+                      f->name, lineno, cli_quote(&q, line, QUOTE_CHARS));
     if (mnk_rules_parse(w[0], &rules, &err) != MNK_OK)
-        return REFUSE("%s line %ld: invalid rules '%s': %s", f->name, lineno, cli_quote(&q, w[0], QUOTE_CHARS),
+        return refuse(mg, "%s line %ld: invalid rules '%s': %s", f->name, lineno, cli_quote(&q, w[0], QUOTE_CHARS),
                         err.message);
     if (rules.m != mg->t.rules.m || rules.n != mg->t.rules.n || rules.k != mg->t.rules.k ||
         rules.exact != mg->t.rules.exact) {
         cli_rules_text(mg->t.rules, have, sizeof have);
-        return REFUSE("%s line %ld: a result under rules %s, but the split is of %s", f->name, lineno,
+        return refuse(mg, "%s line %ld: a result under rules %s, but the split is of %s", f->name, lineno,
                         cli_quote(&q, w[0], QUOTE_CHARS), have);
     }
     if (mnk_game_reset(game, rules, NULL) != MNK_OK || mnk_game_set_position(game, w[1], &err) != MNK_OK)
-        return REFUSE("%s line %ld: invalid position '%s': %s", f->name, lineno,
+        return refuse(mg, "%s line %ld: invalid position '%s': %s", f->name, lineno,
                         cli_quote(&q, w[1], QUOTE_CHARS), err.message);
     char canon[MNK_POSITION_MAX];
     mnk_game_format_canonical(game, canon, sizeof canon);
     int n = split_find(&mg->t, mnk_game_canonical_key(game));
     if (n < 0 || mg->t.nodes[n].kind != SPLIT_JOB || strcmp(mg->t.jobs[mg->t.nodes[n].job].text, canon) != 0)
-        return REFUSE("%s line %ld: %s is not a job of the split (of %s at depth %d)", f->name, lineno,
+        return refuse(mg, "%s line %ld: %s is not a job of the split (of %s at depth %d)", f->name, lineno,
                         cli_quote(&q, w[1], QUOTE_CHARS), mg->t.root, mg->t.depth);
     int job = mg->t.nodes[n].job;
     bool weak = strcmp(w[2], "weak") == 0;
@@ -353,13 +377,13 @@ static bool take_result(merge *mg, mnk_game *game, const text_file *f, const cha
     else if (result_bounds(w[3], w[4], mg->t.nodes[n].empties, &b, msg, sizeof msg))
         msg[0] = '\0';
     if (msg[0])
-        return REFUSE("%s line %ld: %s", f->name, lineno, msg);
+        return refuse(mg, "%s line %ld: %s", f->name, lineno, msg);
     job_state *js = &mg->jobs[job];
     bounds both = js->seen ? (bounds){b.lo > js->b.lo ? b.lo : js->b.lo, b.hi < js->b.hi ? b.hi : js->b.hi} : b;
     if (both.lo > both.hi) {
         bounds_text(js->b, have, sizeof have);
         bounds_text(b, got, sizeof got);
-        return REFUSE("two results of job %d (%s) disagree: %s line %ld says %s, %s line %ld says %s",
+        return refuse(mg, "two results of job %d (%s) disagree: %s line %ld says %s, %s line %ld says %s",
                         job + 1, canon, js->file, js->line, have, f->name, lineno, got);
     }
     if (!js->seen) {
@@ -374,15 +398,17 @@ static bool take_result(merge *mg, mnk_game *game, const text_file *f, const cha
     return true;
 }
 
-static bool read_results(merge *mg, const char *name)
+bool merge_read_results(merge *mg, int fd, const char *name)
 {
     text_file f;
     mnk_game *game;
     bool ok = true;
     const char *line;
+    if (!mg->have_split)
+        return refuse(mg, "internal error: result files before the split file");
     if (mnk_game_new(mg->t.rules, &game) != MNK_OK)
-        return REFUSE("out of memory");
-    if (!open_text(&f, name)) {
+        return refuse(mg, "out of memory");
+    if (!open_text(mg, &f, fd, name)) {
         mnk_game_free(game);
         return false;
     }
@@ -394,28 +420,27 @@ static bool read_results(merge *mg, const char *name)
 }
 
 /* Every job needs a result line, if only "unknown". */
-static bool check_complete(const merge *mg, const char *split_name)
+static bool check_complete(merge *mg)
 {
     int missing = 0;
     for (int j = 0; j < mg->t.njobs; j++)
         missing += !mg->jobs[j].seen;
     if (missing == 0)
         return true;
-    cli_fail("%d of %d jobs of %s have no result line; run them and merge again:", missing, mg->t.njobs,
-             split_name);
+    refuse(mg, "%d of %d jobs of %s have no result line; run them and merge again:", missing, mg->t.njobs,
+           mg->split_name);
     int listed = 0;
     char line[LINE_MAX_BYTES];
     for (int j = 0; j < mg->t.njobs && listed < LIST_MAX; j++)
         if (!mg->jobs[j].seen) {
             split_job_line(&mg->t, j, line, sizeof line);
-            fprintf(stderr, "  line %ld: %s\n", mg->jobs[j].split_line, line);
+            fprintf(mg->err, "  line %ld: %s\n", mg->jobs[j].split_line, line);
             listed++;
         }
     if (missing > listed)
-        fprintf(stderr, "  and %d more\n", missing - listed);
+        fprintf(mg->err, "  and %d more\n", missing - listed);
     return false;
 }
-
 /* ---- minimax on bounds ----------------------------------------------------- */
 
 static bounds evaluate(merge *mg, int n)
@@ -461,7 +486,7 @@ static int list_open(merge *mg, int n, bool *seen, bool print)
         if (print) {
             char line[LINE_MAX_BYTES];
             split_job_line(&mg->t, node->job, line, sizeof line);
-            printf("# open %s\n", line);
+            fprintf(mg->out, "# open %s\n", line);
         }
         return 1;
     }
@@ -471,7 +496,7 @@ static int list_open(merge *mg, int n, bool *seen, bool print)
     return count;
 }
 
-static void report(merge *mg, const char *split_name)
+static bool report(merge *mg)
 {
     bounds root = evaluate(mg, 0);
     char rules[MNK_RULES_MAX], value[96];
@@ -487,61 +512,97 @@ static void report(merge *mg, const char *split_name)
     }
     mnk_game_free(game);
     /* The root's result line, as `mnk solve -` would print it. */
-    printf("%s %s %s %s ", rules, mg->t.root, mg->weak ? "weak" : "strong",
+    FILE *out = mg->out;
+    fprintf(out, "%s %s %s %s ", rules, mg->t.root, mg->weak ? "weak" : "strong",
            !decided ? "unknown" : root.lo > 0 ? "win" : root.hi < 0 ? "loss" : "draw");
     if (root.lo == root.hi && (root.lo == 0 || !mg->weak))
-        printf("%d", root.lo == 0 ? empties : MNK_SCORE_WIN - (root.lo < 0 ? -root.lo : root.lo));
+        fprintf(out, "%d", root.lo == 0 ? empties : MNK_SCORE_WIN - (root.lo < 0 ? -root.lo : root.lo));
     else
-        putchar('-');
-    printf(" %llu %.3f\n", (unsigned long long)mg->nodes, mg->seconds);
+        fputc('-', out);
+    fprintf(out, " %llu %.3f\n", (unsigned long long)mg->nodes, mg->seconds);
 
     int unknown = 0;
     for (int j = 0; j < mg->t.njobs; j++)
         unknown += !is_decided(mg->jobs[j].b);
     bounds_text(root, value, sizeof value);
-    printf("# %s for %s, merged from %d jobs of %s (depth %d): %d proven, %d unknown; %d positions "
+    fprintf(out, "# %s for %s, merged from %d jobs of %s (depth %d): %d proven, %d unknown; %d positions "
            "decided without a job\n",
-           value, x ? "X" : "O", mg->t.njobs, split_name, mg->t.depth, mg->t.njobs - unknown, unknown,
+           value, x ? "X" : "O", mg->t.njobs, mg->split_name, mg->t.depth, mg->t.njobs - unknown, unknown,
            mg->decided);
     if (!decided) {
         bool *seen = calloc((size_t)mg->t.nnodes, sizeof *seen);
         if (!seen)
-            return;
+            return refuse(mg, "out of memory");
         int open = list_open(mg, 0, seen, false);
-        printf("# %d unknown jobs could still decide it (run them again with more --time):\n", open);
+        fprintf(out, "# %d unknown jobs could still decide it (run them again with more --time):\n", open);
         memset(seen, 0, (size_t)mg->t.nnodes * sizeof *seen);
         list_open(mg, 0, seen, true);
         free(seen);
     }
+    return true;
+}
+
+merge *merge_new(FILE *out, FILE *err, const cli_options *opt, int max_nodes)
+{
+    merge *mg = calloc(1, sizeof *mg);
+    if (mg) {
+        mg->out = out;
+        mg->err = err;
+        mg->opt = *opt;
+        mg->max_nodes = max_nodes;
+    }
+    return mg;
+}
+
+int merge_finish(merge *mg)
+{
+    if (!mg->have_split || !check_complete(mg))
+        return EXIT_FAIL;
+    mg->node_bounds = malloc((size_t)mg->t.nnodes * sizeof *mg->node_bounds);
+    mg->evaluated = calloc((size_t)mg->t.nnodes, sizeof *mg->evaluated);
+    if (!mg->node_bounds || !mg->evaluated)
+        return refuse(mg, "out of memory"), EXIT_FAIL;
+    return report(mg) ? EXIT_OK : EXIT_FAIL;
+}
+
+void merge_free(merge *mg)
+{
+    if (!mg)
+        return;
+    free(mg->node_bounds);
+    free(mg->evaluated);
+    free(mg->jobs);
+    if (mg->have_split)
+        split_free(&mg->t);
+    free(mg);
+}
+
+/* Opens a file of the merge and reads it with read(); false after saying
+ * why it could not be opened. */
+static bool read_file(merge *mg, const char *name, bool (*read)(merge *, int, const char *))
+{
+    int fd = open(name, O_RDONLY);
+    if (fd < 0) {
+        cli_fail("cannot open '%s': %s", name, strerror(errno));
+        return false;
+    }
+    bool ok = read(mg, fd, name);
+    close(fd);
+    return ok;
 }
 
 int cmd_merge(const cli_options *opt)
 {
-    merge mg;
-    memset(&mg, 0, sizeof mg);
     if (opt->nfiles < 2)
         return cli_usage_error(opt->command, opt->nfiles == 0 ? "no split file and no result files"
                                                                 : "no result files after the split file");
-    int rc = EXIT_FAIL;
-    if (!read_split(&mg, opt, opt->files[0]))
-        goto done;
-    for (int i = 1; i < opt->nfiles; i++)
-        if (!read_results(&mg, opt->files[i]))
-            goto done;
-    if (!check_complete(&mg, opt->files[0]))
-        goto done;
-    mg.node_bounds = malloc((size_t)mg.t.nnodes * sizeof *mg.node_bounds);
-    mg.evaluated = calloc((size_t)mg.t.nnodes, sizeof *mg.evaluated);
-    if (!mg.node_bounds || !mg.evaluated) {
-        cli_fail("out of memory");
-        goto done;
-    }
-    report(&mg, opt->files[0]);
-    rc = EXIT_OK;
-done:
-    free(mg.node_bounds);
-    free(mg.evaluated);
-    free(mg.jobs);
-    split_free(&mg.t);
+    merge *mg = merge_new(stdout, stderr, opt, SPLIT_MAX_NODES);
+    if (!mg)
+        return cli_fail("out of memory");
+    bool ok = read_file(mg, opt->files[0], merge_read_split);
+    for (int i = 1; ok && i < opt->nfiles; i++)
+        ok = read_file(mg, opt->files[i], merge_read_results);
+    int rc = ok ? merge_finish(mg) : EXIT_FAIL;
+    merge_free(mg);
     return rc;
 }
