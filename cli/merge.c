@@ -242,6 +242,9 @@ bool merge_read_split(merge *mg, int fd, const char *name)
         return false;
     mg->split_name = name;
     const char *line = next_line(&f, true, &ok);
+    char header[LINE_MAX_BYTES + 1];
+    long header_line = line_reader_lineno(f.reader);
+    snprintf(header, sizeof header, "%s", line ? line : "");
     mnk_rules rules;
     const char *root;
     long depth, njobs;
@@ -254,6 +257,16 @@ bool merge_read_split(merge *mg, int fd, const char *name)
     }
     mg->have_split = true; /* the tree is made, whole or not: merge_free() frees it */
     if (!build_tree(mg, name, rules, root, (int)depth)) {
+        close_text(&f);
+        return false;
+    }
+    /* The header too must be the one the split makes, to the letter (a
+     * depth "2x" was read as 2). */
+    split_header(&mg->t, want, sizeof want);
+    if (strcmp(header, want) != 0) {
+        refuse(mg, "%s line %ld: the header '%s' is not the one mnk solve --split writes for it ('%s'); the "
+                   "file was changed or made by another version of mnk",
+               name, header_line, cli_quote(&q, header, QUOTE_CHARS), want);
         close_text(&f);
         return false;
     }

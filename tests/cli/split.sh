@@ -188,7 +188,15 @@ refused "a split file with a job taken out" "is not job 2 of the split" -- "$tmp
 sed '$d' "$tmp/split" >"$tmp/s"
 refused "a split file cut short" "has 32 jobs and says 33" -- "$tmp/s" "$tmp/results"
 sed '1s/depth=2/depth=3/' "$tmp/split" >"$tmp/s"
-refused "a header that does not match the jobs" "is not job 1 of the split" -- "$tmp/s" "$tmp/results"
+refused "a header that does not match the jobs" "the header .*depth=3 jobs=33.* is not the one .*jobs=219" -- "$tmp/s" "$tmp/results"
+# The header is the one the split makes, to the letter: numbers with junk
+# after them, or the root in another notation, are another file's.
+sed '1s/depth=2/depth=2x/' "$tmp/split" >"$tmp/s"
+refused "junk after the depth" "line 1: the header .* is not the one mnk solve --split writes" -- "$tmp/s" "$tmp/results"
+sed '1s/jobs=33/jobs=33.5/' "$tmp/split" >"$tmp/s"
+refused "junk after the job count" "line 1: the header .* is not the one" -- "$tmp/s" "$tmp/results"
+sed '1s/rules=4,4,3/rules=4,4,3,freestyle/' "$tmp/split" >"$tmp/s"
+refused "the rules spelt otherwise" "line 1: the header .* is not the one" -- "$tmp/s" "$tmp/results"
 refused "results as the split file" "is not a split file" -- "$tmp/results" "$tmp/results"
 refused "no such file" "cannot open" -- "$tmp/split" "$tmp/nothing"
 check_bad "merge without files" 2 "no split file and no result files" -- merge
