@@ -308,12 +308,15 @@ bool merge_read_split(merge *mg, int fd, const char *name)
 static bool result_bounds(const char *result, const char *plies_text, int empties, bounds *out, char *msg,
                           size_t size)
 {
+    /* The words are the input's: quoted, except where they were found to
+     * be a result and a number. */
+    cli_quoted q;
     long plies = -1;
     if (strcmp(plies_text, "-") != 0) {
         char *end;
         plies = strtol(plies_text, &end, 10);
         if (*end || plies < 0 || plies_text[0] < '0' || plies_text[0] > '9') {
-            snprintf(msg, size, "plies '%s' is not a number or '-'", plies_text);
+            snprintf(msg, size, "plies '%s' is not a number or '-'", cli_quote(&q, plies_text, QUOTE_CHARS));
             return false;
         }
     }
@@ -334,12 +337,12 @@ static bool result_bounds(const char *result, const char *plies_text, int emptie
         *out = plies < 0 ? (bounds){2 - MNK_SCORE_WIN, empties - MNK_SCORE_WIN}
                          : (bounds){(int)plies - MNK_SCORE_WIN, (int)plies - MNK_SCORE_WIN};
     } else {
-        snprintf(msg, size, "result '%s' is not win, draw, loss or unknown", result);
+        snprintf(msg, size, "result '%s' is not win, draw, loss or unknown", cli_quote(&q, result, QUOTE_CHARS));
         return false;
     }
     if (!ok)
-        snprintf(msg, size, "'%s %s' cannot be the value of a position with %d empty cells", result,
-                 plies_text, empties);
+        snprintf(msg, size, "'%s %s' cannot be the value of a position with %d empty cells", result, plies_text,
+                 empties);
     return ok;
 }
 
@@ -350,7 +353,7 @@ static bool take_result(merge *mg, mnk_game *game, const text_file *f, const cha
     long lineno = line_reader_lineno(f->reader);
     mnk_rules rules;
     mnk_error err;
-    cli_quoted q;
+    cli_quoted q, q2;
     if (strncmp(line, "error:", 6) == 0)
         return refuse(mg, "%s line %ld: a job failed: %s", f->name, lineno, cli_quote(&q, line, QUOTE_CHARS));
     if (split_words(line, buf, sizeof buf, w, RESULT_FIELDS) != RESULT_FIELDS)
@@ -384,9 +387,10 @@ static bool take_result(merge *mg, mnk_game *game, const text_file *f, const cha
     double seconds = strtod(w[6], &end);
     bounds b;
     if (!weak && strcmp(w[2], "strong") != 0)
-        snprintf(msg, sizeof msg, "mode '%s' is not weak or strong", w[2]);
+        snprintf(msg, sizeof msg, "mode '%s' is not weak or strong", cli_quote(&q, w[2], QUOTE_CHARS));
     else if (!nodes_ok || *end || !(seconds >= 0) || !isfinite(seconds))
-        snprintf(msg, sizeof msg, "nodes '%s' and seconds '%s' must be numbers", w[5], w[6]);
+        snprintf(msg, sizeof msg, "nodes '%s' and seconds '%s' must be numbers", cli_quote(&q, w[5], QUOTE_CHARS),
+                 cli_quote(&q2, w[6], QUOTE_CHARS));
     else if (result_bounds(w[3], w[4], mg->t.nodes[n].empties, &b, msg, sizeof msg))
         msg[0] = '\0';
     if (msg[0])

@@ -183,6 +183,13 @@ printf '{"position":"xo../..../..../...."}\n' | cat "$tmp/results" - >"$tmp/r"
 refused "JSON is not read" "not a result line of mnk solve -" -- "$tmp/split" "$tmp/r"
 sed '1s/ strong loss 4 / strong loss 3 /;1s/ strong win 5 / strong win 4 /' "$tmp/results" >"$tmp/r"
 refused "a value no position has" "cannot be the value of a position" -- "$tmp/split" "$tmp/r"
+# Words of a result line are quoted in messages: no control byte reaches
+# the terminal (an escape sequence could rewrite it).
+for field in 3 4 5 6 7; do
+    awk -v f=$field 'NR == 1 { $f = $f "\033[2J" } { print }' "$tmp/results" >"$tmp/r"
+    refused "a control byte in field $field" "line 1: .*\\\\x1b\\[2J" -- "$tmp/split" "$tmp/r"
+    case "$err" in *$'\033'*) bad "field $field: a raw escape in the message: $err" ;; *) ok ;; esac
+done
 sed '3d' "$tmp/split" >"$tmp/s"
 refused "a split file with a job taken out" "is not job 2 of the split" -- "$tmp/s" "$tmp/results"
 sed '$d' "$tmp/split" >"$tmp/s"
