@@ -61,8 +61,19 @@ struct merge {
     FILE *out, *err;
     cli_options opt;
     int max_nodes;    /* of the split tree */
+    /* Kept from one set to the next (merge_reset()): the file reader, a
+     * game for the root and the results, a scratch game and a solver for
+     * the split tree's leaf checks, made at the first need. */
+    line_reader *reader;
+    mnk_game *game, *canon;
+    mnk_solver *solver;
+    /* The tree is kept too (tree_made: t must be freed; tree_ok: it is
+     * whole), and a split file of the same rules, root and depth reuses
+     * it: it is a function of them, and building it (a leaf check a
+     * node) is most of what a small merge costs. */
+    bool tree_made, tree_ok;
     const char *split_name;
-    bool have_split;
+    bool have_split;  /* the split file was read and accepted */
     split_tree t;
     job_state *jobs;
     bounds *node_bounds;
@@ -131,17 +142,12 @@ typedef struct text_file {
     line_reader *reader;
 } text_file;
 
-static bool open_text(merge *mg, text_file *f, int fd, const char *name)
+static void open_text(merge *mg, text_file *f, int fd, const char *name)
 {
     f->mg = mg;
     f->name = name;
-    f->reader = line_reader_new(fd);
-    return f->reader ? true : refuse(mg, "out of memory");
-}
-
-static void close_text(text_file *f)
-{
-    line_reader_free(f->reader);
+    f->reader = mg->reader;
+    line_reader_reset(f->reader, fd);
 }
 
 /* The next line that is not blank nor (unless keep_comments) a comment,
@@ -216,20 +222,21 @@ static bool build_tree(merge *mg, const char *name, mnk_rules rules, const char 
     cli_options o = mg->opt;
     o.rules = rules;
     o.moves = NULL;
-    mnk_game *game;
-    mnk_solver *solver = NULL;
-    if (mnk_game_new(rules, &game) != MNK_OK)
-        return refuse(mg, "out of memory");
-    bool ok = cli_set_game(game, &o, root, msg, sizeof msg);
-    if (!ok)
-        refuse(mg, "%s: %s", name, msg);
-    else if (mnk_solver_new(o.table_bytes, &solver) != MNK_OK)
-        ok = refuse(mg, "cannot make a table of %zu MiB", o.table_bytes >> 20);
-    else if (!(ok = split_build(&mg->t, game, depth, mg->max_nodes, solver, msg, sizeof msg)))
-        refuse(mg, "%s: %s", name, msg);
-    mnk_solver_free(solver);
-    mnk_game_free(game);
-    return ok;
+    if (!cli_set_game(mg->game, &o, root, msg, sizeof msg))
+        return refuse(mg, "%s: %s", name, msg);
+    char text[MNK_POSITION_MAX];
+    mnk_game_format(mg->game, text, sizeof text);
+    const split_tree *t = &mg->t;
+    if (mg->tree_ok && t->depth == depth && t->rules.m == rules.m && t->rules.n == rules.n &&
+        t->rules.k == rules.k && t->rules.exact == rules.exact && strcmp(t->root, text) == 0)
+        return true;
+    if (!mg->solver && mnk_solver_new(o.table_bytes, &mg->solver) != MNK_OK)
+        return refuse(mg, "cannot make a table of %zu MiB", o.table_bytes >> 20);
+    if (mg->tree_made)
+        split_free(&mg->t);
+    mg->tree_made = true;
+    mg->tree_ok = split_build(&mg->t, mg->game, mg->canon, depth, mg->max_nodes, mg->solver, msg, sizeof msg);
+    return mg->tree_ok ? true : refuse(mg, "%s: %s", name, msg);
 }
 
 bool merge_read_split(merge *mg, int fd, const char *name)
@@ -238,8 +245,9 @@ bool merge_read_split(merge *mg, int fd, const char *name)
     bool ok;
     char buf[LINE_MAX_BYTES + 1], want[LINE_MAX_BYTES];
     cli_quoted q;
-    if (mg->have_split || !open_text(mg, &f, fd, name))
-        return false;
+    if (mg->have_split)
+        return refuse(mg, "internal error: a second split file");
+    open_text(mg, &f, fd, name);
     mg->split_name = name;
     const char *line = next_line(&f, true, &ok);
     char header[LINE_MAX_BYTES + 1];
@@ -252,14 +260,10 @@ bool merge_read_split(merge *mg, int fd, const char *name)
         if (ok)
             refuse(mg, "%s is not a split file: its first line must be '" SPLIT_MAGIC
                        " rules=R root=P depth=D jobs=N', as mnk solve --split writes it", name);
-        close_text(&f);
         return false;
     }
-    mg->have_split = true; /* the tree is made, whole or not: merge_free() frees it */
-    if (!build_tree(mg, name, rules, root, (int)depth)) {
-        close_text(&f);
+    if (!build_tree(mg, name, rules, root, (int)depth))
         return false;
-    }
     /* The header too must be the one the split makes, to the letter (a
      * depth "2x" was read as 2). */
     split_header(&mg->t, want, sizeof want);
@@ -267,14 +271,12 @@ bool merge_read_split(merge *mg, int fd, const char *name)
         refuse(mg, "%s line %ld: the header '%s' is not the one mnk solve --split writes for it ('%s'); the "
                    "file was changed or made by another version of mnk",
                name, header_line, cli_quote(&q, header, QUOTE_CHARS), want);
-        close_text(&f);
         return false;
     }
+    free(mg->jobs); /* of a split file refused before */
     mg->jobs = calloc((size_t)mg->t.njobs + 1, sizeof *mg->jobs);
-    if (!mg->jobs) {
-        close_text(&f);
+    if (!mg->jobs)
         return refuse(mg, "out of memory");
-    }
     /* The jobs must be the tree's, one for one: a file cut short, edited
      * or made by another version of mnk would merge into a wrong value. */
     int j = 0;
@@ -286,18 +288,17 @@ bool merge_read_split(merge *mg, int fd, const char *name)
                        "changed or made by another version of mnk",
                    name, line_reader_lineno(f.reader), cli_quote(&q, line, QUOTE_CHARS), j + 1, mg->t.root,
                    depth, j < mg->t.njobs ? want : "it has no more jobs");
-            close_text(&f);
             return false;
         }
         mg->jobs[j++].split_line = line_reader_lineno(f.reader);
     }
-    close_text(&f);
     if (!ok)
         return false;
     if (j != mg->t.njobs || njobs != mg->t.njobs)
         return refuse(mg, "%s has %d jobs and says %ld, but the split of %s at depth %ld has %d; the file was "
                           "cut short or changed",
                       name, j, njobs, mg->t.root, depth, mg->t.njobs);
+    mg->have_split = true;
     return true;
 }
 
@@ -418,21 +419,13 @@ static bool take_result(merge *mg, mnk_game *game, const text_file *f, const cha
 bool merge_read_results(merge *mg, int fd, const char *name)
 {
     text_file f;
-    mnk_game *game;
     bool ok = true;
     const char *line;
     if (!mg->have_split)
         return refuse(mg, "internal error: result files before the split file");
-    if (mnk_game_new(mg->t.rules, &game) != MNK_OK)
-        return refuse(mg, "out of memory");
-    if (!open_text(mg, &f, fd, name)) {
-        mnk_game_free(game);
-        return false;
-    }
+    open_text(mg, &f, fd, name);
     while (ok && (line = next_line(&f, false, &ok)) != NULL)
-        ok = take_result(mg, game, &f, line);
-    close_text(&f);
-    mnk_game_free(game);
+        ok = take_result(mg, mg->game, &f, line);
     return ok;
 }
 
@@ -519,15 +512,14 @@ static bool report(merge *mg)
     char rules[MNK_RULES_MAX], value[96];
     cli_rules_text(mg->t.rules, rules, sizeof rules);
     bool decided = is_decided(root);
-    mnk_game *game = NULL;
     /* The root was read from the split file once already. */
     bool x = true;
     int empties = 0;
-    if (mnk_game_new(mg->t.rules, &game) == MNK_OK && mnk_game_set_position(game, mg->t.root, NULL) == MNK_OK) {
-        x = mnk_game_to_move(game) != MNK_O;
-        empties = mnk_game_empty_cells(game);
+    if (mnk_game_reset(mg->game, mg->t.rules, NULL) == MNK_OK &&
+        mnk_game_set_position(mg->game, mg->t.root, NULL) == MNK_OK) {
+        x = mnk_game_to_move(mg->game) != MNK_O;
+        empties = mnk_game_empty_cells(mg->game);
     }
-    mnk_game_free(game);
     /* The root's result line, as `mnk solve -` would print it. */
     FILE *out = mg->out;
     fprintf(out, "%s %s %s %s ", rules, mg->t.root, mg->weak ? "weak" : "strong",
@@ -562,13 +554,42 @@ static bool report(merge *mg)
 merge *merge_new(FILE *out, FILE *err, const cli_options *opt, int max_nodes)
 {
     merge *mg = calloc(1, sizeof *mg);
-    if (mg) {
-        mg->out = out;
-        mg->err = err;
-        mg->opt = *opt;
-        mg->max_nodes = max_nodes;
+    if (!mg)
+        return NULL;
+    mg->opt = *opt;
+    mg->max_nodes = max_nodes;
+    mg->reader = line_reader_new(-1);
+    if (!mg->reader || mnk_game_new(MNK_TICTACTOE, &mg->game) != MNK_OK ||
+        mnk_game_new(MNK_TICTACTOE, &mg->canon) != MNK_OK) {
+        merge_free(mg);
+        return NULL;
     }
+    merge_reset(mg, out, err);
     return mg;
+}
+
+/* What one set made but the tree: the jobs' and nodes' bounds. */
+static void forget_set(merge *mg)
+{
+    free(mg->node_bounds);
+    free(mg->evaluated);
+    free(mg->jobs);
+}
+
+void merge_reset(merge *mg, FILE *out, FILE *err)
+{
+    forget_set(mg);
+    mg->out = out;
+    mg->err = err;
+    mg->split_name = NULL;
+    mg->have_split = false;
+    mg->jobs = NULL;
+    mg->node_bounds = NULL;
+    mg->evaluated = NULL;
+    mg->weak = false;
+    mg->nodes = 0;
+    mg->seconds = 0;
+    mg->decided = 0;
 }
 
 int merge_finish(merge *mg)
@@ -586,11 +607,13 @@ void merge_free(merge *mg)
 {
     if (!mg)
         return;
-    free(mg->node_bounds);
-    free(mg->evaluated);
-    free(mg->jobs);
-    if (mg->have_split)
+    forget_set(mg);
+    if (mg->tree_made)
         split_free(&mg->t);
+    line_reader_free(mg->reader);
+    mnk_game_free(mg->game);
+    mnk_game_free(mg->canon);
+    mnk_solver_free(mg->solver);
     free(mg);
 }
 

@@ -84,12 +84,13 @@ typedef struct split_tree {
 } split_tree;
 
 /* Builds the tree below `root` (a game the caller keeps; played on and
- * restored) down to depth plies, with `solver` for the leaf checks; a tree
+ * restored) down to depth plies, with `solver` for the leaf checks on
+ * `canon`, a game of any rules the caller lends (reset here); a tree
  * of more than max_nodes nodes (SPLIT_MAX_NODES for the command) is
  * refused. On failure writes why into msg and returns false; *t must then
  * still be freed. */
-bool split_build(split_tree *t, mnk_game *root, int depth, int max_nodes, mnk_solver *solver, char *msg,
-                 size_t size);
+bool split_build(split_tree *t, mnk_game *root, mnk_game *canon, int depth, int max_nodes, mnk_solver *solver,
+                 char *msg, size_t size);
 void split_free(split_tree *t);
 /* The node with this canonical key, or -1. */
 int split_find(const split_tree *t, uint64_t key);
@@ -107,7 +108,12 @@ void split_header(const split_tree *t, char *buf, size_t size);
  * only from merge_finish(). max_nodes bounds the split tree, as in
  * split_build(). */
 typedef struct merge merge;
+/* NULL when out of memory. */
 merge *merge_new(FILE *out, FILE *err, const cli_options *opt, int max_nodes);
+/* Forgets the set read so far, for another on these streams; what the
+ * merge allocated for its work (reader, games, the leaf checks' solver
+ * and its shape tables, the last split tree) is kept. */
+void merge_reset(merge *mg, FILE *out, FILE *err);
 bool merge_read_split(merge *mg, int fd, const char *name);
 bool merge_read_results(merge *mg, int fd, const char *name);
 /* Checks that every job has a result and writes the root's value:

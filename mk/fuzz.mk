@@ -30,7 +30,7 @@ FUZZ_CPPFLAGS := -Iinclude -Icli -Ipbrain -D_POSIX_C_SOURCE=200809L
 FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 # Per run: a slow input is a bug too (every search here has a node limit).
 FUZZ_RUN_FLAGS := -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
-FUZZ_TARGETS := fuzz_parse fuzz_solve fuzz_batch fuzz_pbrain fuzz_set fuzz_play
+FUZZ_TARGETS := fuzz_parse fuzz_solve fuzz_batch fuzz_pbrain fuzz_set fuzz_play fuzz_merge
 FUZZ_MAX_LEN_fuzz_parse := 4200
 FUZZ_MAX_LEN_fuzz_solve := 4200
 # Dictionaries: fuzz/<target>.dict, but fuzz_solve reads fuzz_parse's input.
@@ -39,6 +39,7 @@ FUZZ_MAX_LEN_fuzz_batch := 9000
 FUZZ_MAX_LEN_fuzz_pbrain := 9000
 FUZZ_MAX_LEN_fuzz_set := 9000
 FUZZ_MAX_LEN_fuzz_play := 2000
+FUZZ_MAX_LEN_fuzz_merge := 24000
 
 FZ := $(B)/fuzz
 # The search's hot loops are built without coverage feedback (still with
@@ -86,6 +87,9 @@ $(FZ)/fuzz_pbrain: $(FZ)/obj/fuzz/fuzz_pbrain.o $(FUZZ_PBRAIN_OBJ) $(FZ)/libmnk.
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
 
 $(FZ)/fuzz_set: $(FZ)/obj/fuzz/fuzz_set.o $(FZ)/libcli.a $(FZ)/libmnk.a
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
+
+$(FZ)/fuzz_merge: $(FZ)/obj/fuzz/fuzz_merge.o $(FZ)/obj/fuzz/game_checks.o $(FZ)/libcli.a $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
 
 # The line game pulls in the full-screen game's objects (never run here).
