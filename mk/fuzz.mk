@@ -79,7 +79,7 @@ $(FZ)/fuzz_parse: $(FZ)/obj/fuzz/fuzz_parse.o $(FZ)/obj/fuzz/game_checks.o $(FZ)
 $(FZ)/fuzz_solve: $(FZ)/obj/fuzz/fuzz_solve.o $(FZ)/obj/fuzz/game_checks.o $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^
 
-$(FZ)/fuzz_batch: $(FZ)/obj/fuzz/fuzz_batch.o $(FZ)/libcli.a $(FZ)/libmnk.a
+$(FZ)/fuzz_batch: $(FZ)/obj/fuzz/fuzz_batch.o $(FZ)/obj/fuzz/game_checks.o $(FZ)/libcli.a $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
 
 # The session only: the threads of pbrain/pbrain.c are not in it.
