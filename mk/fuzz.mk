@@ -9,9 +9,10 @@
 # search), fuzz_solve (searches of a few dozen nodes on the positions the
 # input spells out, and what they promise), fuzz_batch (`mnk best -` /
 # `mnk analyze -` one line at a time through cli_answer_line), fuzz_set
-# (benchmark set files), fuzz_play (the line game of `mnk play`) and
+# (benchmark set files), fuzz_play (the line game of `mnk play`),
 # fuzz_pbrain (the Gomocup protocol's session, pbrain/session.c and play.c,
-# one line at a time). Seeds are in fuzz/corpus/<target>/, tokens in
+# one line at a time) and fuzz_merge (a split proof: the split file, the
+# job lines of `mnk solve -` and the result files of `mnk merge`). Seeds are in fuzz/corpus/<target>/, tokens in
 # fuzz/<target>.dict. A crash is replayed with: build/fuzz/<target> FILE
 #
 # The library and the CLI are built again with sanitizers into archives of
