@@ -81,6 +81,7 @@ static mnk_solver *use_rules(mnk_rules r)
         CHECK(mnk_solver_new(TABLE_BYTES, s) == MNK_OK);
     return *s;
 }
+
 static mnk_engine *engine; /* made by cli_solve_line for the first large board */
 /* Made once: a merge and a line reader make their memory once and are
  * reset for each input (making them for each took most of the time in
