@@ -188,6 +188,10 @@ typedef struct line_reader line_reader;
  * cut), or a NUL byte inside (the string ends there). */
 typedef enum line_status { LINE_OK, LINE_TOO_LONG, LINE_NUL } line_status;
 line_reader *line_reader_new(int fd);
+/* Reads another descriptor from its line 1 on, what was unread of the
+ * last one dropped: a reader of many short inputs (a merge's files, the
+ * fuzz targets') allocates its 68 KiB once. */
+void line_reader_reset(line_reader *r, int fd);
 /* Returns the next line without its newline (and without a CR before it),
  * NULL at the end of input; *status says whether it is whole. */
 const char *line_reader_next(line_reader *r, line_status *status);
@@ -221,6 +225,14 @@ int cli_run_batch(const cli_options *opt, cli_batch_fn answer, void *ctx);
 void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, mnk_engine **engine,
                      const cli_options *opt, const char *line, line_status status, long lineno,
                      bool analyze);
+
+/* Answers one job line of `mnk solve -` (solve.c), "RULES POSITION" or a
+ * POSITION under opt's rules, on out: its result line (the format `mnk
+ * merge` reads, split.h), or the --json object, or an error line; nothing
+ * for a blank line or a comment. The game holds the job's position after
+ * a result. Used by `mnk solve -` and by the fuzz target. */
+void cli_solve_line(FILE *out, mnk_game *game, mnk_solver *solver, mnk_engine **engine, const cli_options *opt,
+                    const char *line, line_status status, long lineno);
 
 /* One line of a benchmark set (bench.c): blank or a comment, "rules
  * M,N,K", or "POSITION win|draw|loss PLIES". cli_set_line_parse() splits

@@ -752,15 +752,19 @@ line_reader *line_reader_new(int fd)
     /* malloc, not calloc: the buffers are written before they are read,
      * and zeroing them cost more than a short batch (the fuzz targets). */
     line_reader *r = malloc(sizeof *r);
-    if (r) {
-        r->fd = fd;
-        r->start = r->end = 0;
-        r->eof = false;
-        r->error = 0;
-        r->lineno = 0;
-        r->line[0] = '\0';
-    }
+    if (r)
+        line_reader_reset(r, fd);
     return r;
+}
+
+void line_reader_reset(line_reader *r, int fd)
+{
+    r->fd = fd;
+    r->start = r->end = 0;
+    r->eof = false;
+    r->error = 0;
+    r->lineno = 0;
+    r->line[0] = '\0';
 }
 
 int line_reader_error(const line_reader *r)

@@ -1,23 +1,9 @@
 /*
  * merge.c - `mnk merge SPLITFILE RESULTS...`: the value of a split root
  * from the result lines of its jobs (split.h), by minimax over the split
- * tree, or a refusal that says what is wrong with the set.
- *
- * Bounds, not values. Each node's value is known within [lo, hi], scores
- * for its side to move: a job with a strong result is a point, a weak win
- * is a win in 1 to `empties` plies, a weak loss likewise, a draw is exact
- * in both modes (every draw fills the board), an unknown result (the job
- * ran out of --time or --nodes) anything from a loss in 1 to a win in 1.
- * A move's value for the side that plays it is the child's value turned
- * round one ply later (negate(): a win in p becomes a loss in p + 1), a
- * decreasing map, so a parent's bounds are
- *     lo = max over children of negate(child hi)
- *     hi = max over children of negate(child lo)
- * which is minimax on intervals: sound for any mix of results, and exact
- * where the results are. A node is decided when its bounds lie in one
- * result (both wins, both losses, or the draw), which its decided
- * children can settle alone: one child lost for the opponent makes the
- * parent a win whatever its unknown siblings hold.
+ * tree, or a refusal that says what is wrong with the set. This file
+ * reads the split file and the result files; merge_value.c works out the
+ * value from what they say.
  *
  * Results that can be merged: weak and strong lines of the same split in
  * any mix (a weak and a strong line of one job agree when the strong value
@@ -28,11 +14,13 @@
  * cannot both be true, a value a position cannot have (a win in an even
  * number of plies), an error line, and any job without a result line.
  */
-#include "split.h"
+#include "merge_impl.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -42,99 +30,31 @@
 /* Fields of a result line: rules, position, mode, result, plies, nodes, seconds. */
 #define RESULT_FIELDS 7
 
-/* Says what is wrong (as cli_fail) and is false: a refusal. */
-#define REFUSE(...) (cli_fail(__VA_ARGS__), false)
-
-typedef struct bounds {
-    int lo, hi;
-} bounds;
-
-/* What the result lines say of one job. */
-typedef struct job_state {
-    bounds b;
-    bool seen;
-    const char *file; /* its first result line, for messages */
-    long line;
-    long split_line;  /* its line in the split file */
-} job_state;
-
-typedef struct merge {
-    split_tree t;
-    job_state *jobs;
-    bounds *node_bounds;
-    bool *evaluated;
-    bool weak;        /* some result line was weak */
-    uint64_t nodes;   /* of every result line */
-    double seconds;
-    int decided;      /* nodes over or decided in the split: no job */
-} merge;
-
-static int negate(int s)
+bool merge_refuse(merge *mg, const char *fmt, ...)
 {
-    return s > 0 ? 1 - s : s < 0 ? -1 - s : 0;
-}
-
-static bool is_decided(bounds b)
-{
-    return b.lo > 0 || b.hi < 0 || (b.lo == 0 && b.hi == 0);
-}
-
-/* A score in words: "win in 5", or "win" when only its result counts. */
-static void score_text(int s, bool with_plies, char *buf, size_t size)
-{
-    int plies = MNK_SCORE_WIN - (s < 0 ? -s : s);
-    const char *result = s > 0 ? "win" : s < 0 ? "loss" : "draw";
-    if (s == 0 || !with_plies)
-        snprintf(buf, size, "%s", result);
-    else
-        snprintf(buf, size, "%s in %d", result, plies);
-}
-
-static void bounds_text(bounds b, char *buf, size_t size)
-{
-    char lo[32], hi[32];
-    if (b.lo == b.hi) {
-        score_text(b.lo, true, buf, size);
-        return;
-    }
-    if (b.lo > 0 || b.hi < 0) {
-        score_text(b.lo, false, buf, size);
-        return;
-    }
-    score_text(b.lo, b.lo > 1 - MNK_SCORE_WIN && b.lo < 0, lo, sizeof lo);
-    score_text(b.hi, b.hi < MNK_SCORE_WIN - 1 && b.hi > 0, hi, sizeof hi);
-    snprintf(buf, size, "unknown (from %s to %s)", lo, hi);
+    va_list ap;
+    fputs("mnk: ", mg->err);
+    va_start(ap, fmt);
+    vfprintf(mg->err, fmt, ap);
+    va_end(ap);
+    fputc('\n', mg->err);
+    return false;
 }
 
 /* ---- reading files ------------------------------------------------------ */
 
 typedef struct text_file {
+    merge *mg;
     const char *name;
-    int fd;
     line_reader *reader;
 } text_file;
 
-static bool open_text(text_file *f, const char *name)
+static void open_text(merge *mg, text_file *f, int fd, const char *name)
 {
+    f->mg = mg;
     f->name = name;
-    f->fd = open(name, O_RDONLY);
-    if (f->fd < 0) {
-        cli_fail("cannot open '%s': %s", name, strerror(errno));
-        return false;
-    }
-    f->reader = line_reader_new(f->fd);
-    if (!f->reader) {
-        close(f->fd);
-        cli_fail("out of memory");
-        return false;
-    }
-    return true;
-}
-
-static void close_text(text_file *f)
-{
-    line_reader_free(f->reader);
-    close(f->fd);
+    f->reader = mg->reader;
+    line_reader_reset(f->reader, fd);
 }
 
 /* The next line that is not blank nor (unless keep_comments) a comment,
@@ -148,8 +68,7 @@ static const char *next_line(text_file *f, bool keep_comments, bool *ok)
     *ok = true;
     while ((line = line_reader_next(f->reader, &status)) != NULL) {
         if (cli_line_problem(status, line_reader_lineno(f->reader), msg, sizeof msg)) {
-            cli_fail("%s %s", f->name, msg);
-            *ok = false;
+            *ok = merge_refuse(f->mg, "%s %s", f->name, msg);
             return NULL;
         }
         line += strspn(line, " \t");
@@ -157,8 +76,7 @@ static const char *next_line(text_file *f, bool keep_comments, bool *ok)
             return line;
     }
     if (line_reader_error(f->reader)) {
-        cli_fail("cannot read '%s': %s", f->name, strerror(line_reader_error(f->reader)));
-        *ok = false;
+        *ok = merge_refuse(f->mg, "cannot read '%s': %s", f->name, strerror(line_reader_error(f->reader)));
     }
     return NULL;
 }
@@ -179,63 +97,93 @@ static int split_words(const char *line, char *buf, size_t size, char **words, i
 
 /* ---- the split file ------------------------------------------------------ */
 
-/* Reads the header, builds the split tree it names and checks that the
- * file's jobs are the tree's, in order. */
-static bool read_split(merge *mg, const cli_options *opt, const char *name)
+/* The header's fields, or false when it is not a header. */
+static bool parse_header(const char *line, char *buf, size_t size, mnk_rules *rules, const char **root,
+                         long *depth, long *njobs)
 {
-    text_file f;
-    bool ok;
-    char buf[LINE_MAX_BYTES + 1], *w[8], msg[CLI_MESSAGE_BYTES], want[LINE_MAX_BYTES];
-    cli_quoted q;
-    if (!open_text(&f, name))
-        return false;
-    const char *line = next_line(&f, true, &ok);
-    int n = line ? split_words(line, buf, sizeof buf, w, 7) : 0;
-    const char *rules_text = NULL, *root = NULL, *depth_text = NULL, *jobs_text = NULL;
+    char *w[8];
+    int n = line ? split_words(line, buf, size, w, 7) : 0;
+    const char *rules_text = NULL, *depth_text = NULL, *jobs_text = NULL;
+    *root = NULL;
     for (int i = 3; i < n && n == 7; i++) {
         const char **slot = strncmp(w[i], "rules=", 6) == 0   ? &rules_text
-                            : strncmp(w[i], "root=", 5) == 0  ? &root
+                            : strncmp(w[i], "root=", 5) == 0  ? root
                             : strncmp(w[i], "depth=", 6) == 0 ? &depth_text
                             : strncmp(w[i], "jobs=", 5) == 0  ? &jobs_text
                                                               : NULL;
         if (slot)
             *slot = strchr(w[i], '=') + 1;
     }
-    mnk_rules rules;
     char *end;
-    long depth = depth_text ? strtol(depth_text, &end, 10) : -1;
-    long njobs = jobs_text ? strtol(jobs_text, &end, 10) : -1;
-    if (!line || strncmp(line, SPLIT_MAGIC " ", strlen(SPLIT_MAGIC) + 1) != 0 || !rules_text || !root ||
-        depth < 0 || depth > MNK_MAX_CELLS || njobs < 0 ||
-        mnk_rules_parse(rules_text, &rules, NULL) != MNK_OK) {
-        if (ok)
-            cli_fail("%s is not a split file: its first line must be '" SPLIT_MAGIC
-                     " rules=R root=P depth=D jobs=N', as mnk solve --split writes it", name);
-        close_text(&f);
-        return false;
-    }
-    cli_options o = *opt;
+    *depth = depth_text ? strtol(depth_text, &end, 10) : -1;
+    *njobs = jobs_text ? strtol(jobs_text, &end, 10) : -1;
+    return line && strncmp(line, SPLIT_MAGIC " ", strlen(SPLIT_MAGIC) + 1) == 0 && rules_text && *root &&
+           *depth >= 0 && *depth <= MNK_MAX_CELLS && *njobs >= 0 &&
+           mnk_rules_parse(rules_text, rules, NULL) == MNK_OK;
+}
+
+/* The split tree of the header's root and depth, into mg->t. */
+static bool build_tree(merge *mg, const char *name, mnk_rules rules, const char *root, int depth)
+{
+    char msg[CLI_MESSAGE_BYTES];
+    cli_options o = mg->opt;
     o.rules = rules;
     o.moves = NULL;
-    mnk_game *game;
-    mnk_solver *solver;
-    if (cli_make_game_and_solver(&o, root, &game, &solver) != EXIT_OK) {
-        close_text(&f);
+    if (!cli_set_game(mg->game, &o, root, msg, sizeof msg))
+        return merge_refuse(mg, "%s: %s", name, msg);
+    char text[MNK_POSITION_MAX];
+    mnk_game_format(mg->game, text, sizeof text);
+    const split_tree *t = &mg->t;
+    if (mg->tree_ok && t->depth == depth && t->rules.m == rules.m && t->rules.n == rules.n &&
+        t->rules.k == rules.k && t->rules.exact == rules.exact && strcmp(t->root, text) == 0)
+        return true;
+    if (!mg->solver && mnk_solver_new(o.table_bytes, &mg->solver) != MNK_OK)
+        return merge_refuse(mg, "cannot make a table of %zu MiB", o.table_bytes >> 20);
+    if (mg->tree_made)
+        split_free(&mg->t);
+    mg->tree_made = true;
+    mg->tree_ok = split_build(&mg->t, mg->game, mg->canon, depth, mg->max_nodes, mg->solver, msg, sizeof msg);
+    return mg->tree_ok ? true : merge_refuse(mg, "%s: %s", name, msg);
+}
+
+bool merge_read_split(merge *mg, int fd, const char *name)
+{
+    text_file f;
+    bool ok;
+    char buf[LINE_MAX_BYTES + 1], want[LINE_MAX_BYTES];
+    cli_quoted q;
+    if (mg->have_split)
+        return merge_refuse(mg, "internal error: a second split file");
+    open_text(mg, &f, fd, name);
+    mg->split_name = name;
+    const char *line = next_line(&f, true, &ok);
+    char header[LINE_MAX_BYTES + 1];
+    long header_line = line_reader_lineno(f.reader);
+    snprintf(header, sizeof header, "%s", line ? line : "");
+    mnk_rules rules;
+    const char *root;
+    long depth, njobs;
+    if (!parse_header(line, buf, sizeof buf, &rules, &root, &depth, &njobs)) {
+        if (ok)
+            merge_refuse(mg, "%s is not a split file: its first line must be '" SPLIT_MAGIC
+                       " rules=R root=P depth=D jobs=N', as mnk solve --split writes it", name);
         return false;
     }
-    ok = split_build(&mg->t, game, (int)depth, solver, msg, sizeof msg);
-    mnk_solver_free(solver);
-    mnk_game_free(game);
-    if (!ok) {
-        cli_fail("%s: %s", name, msg);
-        close_text(&f);
+    if (!build_tree(mg, name, rules, root, (int)depth))
+        return false;
+    /* The header too must be the one the split makes, to the letter (a
+     * depth "2x" was read as 2). */
+    split_header(&mg->t, want, sizeof want);
+    if (strcmp(header, want) != 0) {
+        merge_refuse(mg, "%s line %ld: the header '%s' is not the one mnk solve --split writes for it ('%s'); the "
+                   "file was changed or made by another version of mnk",
+               name, header_line, cli_quote(&q, header, QUOTE_CHARS), want);
         return false;
     }
+    free(mg->jobs); /* of a split file refused before */
     mg->jobs = calloc((size_t)mg->t.njobs + 1, sizeof *mg->jobs);
-    if (!mg->jobs) {
-        close_text(&f);
-        return REFUSE("out of memory");
-    }
+    if (!mg->jobs)
+        return merge_refuse(mg, "out of memory");
     /* The jobs must be the tree's, one for one: a file cut short, edited
      * or made by another version of mnk would merge into a wrong value. */
     int j = 0;
@@ -243,68 +191,25 @@ static bool read_split(merge *mg, const cli_options *opt, const char *name)
         if (j < mg->t.njobs)
             split_job_line(&mg->t, j, want, sizeof want);
         if (j >= mg->t.njobs || strcmp(line, want) != 0) {
-            cli_fail("%s line %ld: '%s' is not job %d of the split of %s at depth %ld (%s); the file was "
-                     "changed or made by another version of mnk",
-                     name, line_reader_lineno(f.reader), cli_quote(&q, line, QUOTE_CHARS), j + 1, root,
-                     depth, j < mg->t.njobs ? want : "it has no more jobs");
-            close_text(&f);
+            merge_refuse(mg, "%s line %ld: '%s' is not job %d of the split of %s at depth %ld (%s); the file was "
+                       "changed or made by another version of mnk",
+                   name, line_reader_lineno(f.reader), cli_quote(&q, line, QUOTE_CHARS), j + 1, mg->t.root,
+                   depth, j < mg->t.njobs ? want : "it has no more jobs");
             return false;
         }
         mg->jobs[j++].split_line = line_reader_lineno(f.reader);
     }
-    close_text(&f);
     if (!ok)
         return false;
-    if (j != mg->t.njobs || njobs != mg->t.njobs) {
-        cli_fail("%s has %d jobs and says %ld, but the split of %s at depth %ld has %d; the file was cut "
-                 "short or changed",
-                 name, j, njobs, root, depth, mg->t.njobs);
-        return false;
-    }
+    if (j != mg->t.njobs || njobs != mg->t.njobs)
+        return merge_refuse(mg, "%s has %d jobs and says %ld, but the split of %s at depth %ld has %d; the file was "
+                          "cut short or changed",
+                      name, j, njobs, mg->t.root, depth, mg->t.njobs);
+    mg->have_split = true;
     return true;
 }
 
 /* ---- result lines -------------------------------------------------------- */
-
-/* The bounds a result line gives a job of `empties` empty cells; false
- * with msg for a value the position cannot have. */
-static bool result_bounds(const char *result, const char *plies_text, int empties, bounds *out, char *msg,
-                          size_t size)
-{
-    long plies = -1;
-    if (strcmp(plies_text, "-") != 0) {
-        char *end;
-        plies = strtol(plies_text, &end, 10);
-        if (*end || plies < 0 || plies_text[0] < '0' || plies_text[0] > '9') {
-            snprintf(msg, size, "plies '%s' is not a number or '-'", plies_text);
-            return false;
-        }
-    }
-    bool ok = true;
-    if (strcmp(result, "unknown") == 0) {
-        *out = (bounds){1 - MNK_SCORE_WIN, MNK_SCORE_WIN - 1};
-        ok = plies < 0;
-    } else if (strcmp(result, "draw") == 0) {
-        *out = (bounds){0, 0};
-        ok = plies < 0 || plies == empties;
-    } else if (strcmp(result, "win") == 0) {
-        /* The side to move makes the last move: an odd number of plies. */
-        ok = plies < 0 || (plies % 2 == 1 && plies <= empties);
-        *out = plies < 0 ? (bounds){MNK_SCORE_WIN - empties, MNK_SCORE_WIN - 1}
-                         : (bounds){MNK_SCORE_WIN - (int)plies, MNK_SCORE_WIN - (int)plies};
-    } else if (strcmp(result, "loss") == 0) {
-        ok = plies < 0 || (plies % 2 == 0 && plies >= 2 && plies <= empties);
-        *out = plies < 0 ? (bounds){2 - MNK_SCORE_WIN, empties - MNK_SCORE_WIN}
-                         : (bounds){(int)plies - MNK_SCORE_WIN, (int)plies - MNK_SCORE_WIN};
-    } else {
-        snprintf(msg, size, "result '%s' is not win, draw, loss or unknown", result);
-        return false;
-    }
-    if (!ok)
-        snprintf(msg, size, "'%s %s' cannot be the value of a position with %d empty cells", result,
-                 plies_text, empties);
-    return ok;
-}
 
 /* One result line: checked, matched to its job, and its bounds taken in. */
 static bool take_result(merge *mg, mnk_game *game, const text_file *f, const char *line)
@@ -313,30 +218,30 @@ static bool take_result(merge *mg, mnk_game *game, const text_file *f, const cha
     long lineno = line_reader_lineno(f->reader);
     mnk_rules rules;
     mnk_error err;
-    cli_quoted q;
+    cli_quoted q, q2;
     if (strncmp(line, "error:", 6) == 0)
-        return REFUSE("%s line %ld: a job failed: %s", f->name, lineno, cli_quote(&q, line, QUOTE_CHARS));
+        return merge_refuse(mg, "%s line %ld: a job failed: %s", f->name, lineno, cli_quote(&q, line, QUOTE_CHARS));
     if (split_words(line, buf, sizeof buf, w, RESULT_FIELDS) != RESULT_FIELDS)
-        return cli_fail("%s line %ld: '%s' is not a result line of mnk solve - (RULES POSITION weak|strong "
-                        "RESULT PLIES NODES SECONDS; not --json)",
-                        f->name, lineno, cli_quote(&q, line, QUOTE_CHARS)) == EXIT_OK;
+        return merge_refuse(mg, "%s line %ld: '%s' is not a result line of mnk solve - (RULES POSITION weak|strong "
+                          "RESULT PLIES NODES SECONDS; not --json)",
+                      f->name, lineno, cli_quote(&q, line, QUOTE_CHARS));
     if (mnk_rules_parse(w[0], &rules, &err) != MNK_OK)
-        return REFUSE("%s line %ld: invalid rules '%s': %s", f->name, lineno, cli_quote(&q, w[0], QUOTE_CHARS),
+        return merge_refuse(mg, "%s line %ld: invalid rules '%s': %s", f->name, lineno, cli_quote(&q, w[0], QUOTE_CHARS),
                         err.message);
     if (rules.m != mg->t.rules.m || rules.n != mg->t.rules.n || rules.k != mg->t.rules.k ||
         rules.exact != mg->t.rules.exact) {
         cli_rules_text(mg->t.rules, have, sizeof have);
-        return REFUSE("%s line %ld: a result under rules %s, but the split is of %s", f->name, lineno,
+        return merge_refuse(mg, "%s line %ld: a result under rules %s, but the split is of %s", f->name, lineno,
                         cli_quote(&q, w[0], QUOTE_CHARS), have);
     }
     if (mnk_game_reset(game, rules, NULL) != MNK_OK || mnk_game_set_position(game, w[1], &err) != MNK_OK)
-        return REFUSE("%s line %ld: invalid position '%s': %s", f->name, lineno,
+        return merge_refuse(mg, "%s line %ld: invalid position '%s': %s", f->name, lineno,
                         cli_quote(&q, w[1], QUOTE_CHARS), err.message);
     char canon[MNK_POSITION_MAX];
     mnk_game_format_canonical(game, canon, sizeof canon);
     int n = split_find(&mg->t, mnk_game_canonical_key(game));
     if (n < 0 || mg->t.nodes[n].kind != SPLIT_JOB || strcmp(mg->t.jobs[mg->t.nodes[n].job].text, canon) != 0)
-        return REFUSE("%s line %ld: %s is not a job of the split (of %s at depth %d)", f->name, lineno,
+        return merge_refuse(mg, "%s line %ld: %s is not a job of the split (of %s at depth %d)", f->name, lineno,
                         cli_quote(&q, w[1], QUOTE_CHARS), mg->t.root, mg->t.depth);
     int job = mg->t.nodes[n].job;
     bool weak = strcmp(w[2], "weak") == 0;
@@ -347,19 +252,20 @@ static bool take_result(merge *mg, mnk_game *game, const text_file *f, const cha
     double seconds = strtod(w[6], &end);
     bounds b;
     if (!weak && strcmp(w[2], "strong") != 0)
-        snprintf(msg, sizeof msg, "mode '%s' is not weak or strong", w[2]);
+        snprintf(msg, sizeof msg, "mode '%s' is not weak or strong", cli_quote(&q, w[2], QUOTE_CHARS));
     else if (!nodes_ok || *end || !(seconds >= 0) || !isfinite(seconds))
-        snprintf(msg, sizeof msg, "nodes '%s' and seconds '%s' must be numbers", w[5], w[6]);
-    else if (result_bounds(w[3], w[4], mg->t.nodes[n].empties, &b, msg, sizeof msg))
+        snprintf(msg, sizeof msg, "nodes '%s' and seconds '%s' must be numbers", cli_quote(&q, w[5], QUOTE_CHARS),
+                 cli_quote(&q2, w[6], QUOTE_CHARS));
+    else if (merge_result_bounds(w[3], w[4], mg->t.nodes[n].empties, &b, msg, sizeof msg))
         msg[0] = '\0';
     if (msg[0])
-        return REFUSE("%s line %ld: %s", f->name, lineno, msg);
+        return merge_refuse(mg, "%s line %ld: %s", f->name, lineno, msg);
     job_state *js = &mg->jobs[job];
     bounds both = js->seen ? (bounds){b.lo > js->b.lo ? b.lo : js->b.lo, b.hi < js->b.hi ? b.hi : js->b.hi} : b;
     if (both.lo > both.hi) {
-        bounds_text(js->b, have, sizeof have);
-        bounds_text(b, got, sizeof got);
-        return REFUSE("two results of job %d (%s) disagree: %s line %ld says %s, %s line %ld says %s",
+        merge_bounds_text(js->b, have, sizeof have);
+        merge_bounds_text(b, got, sizeof got);
+        return merge_refuse(mg, "two results of job %d (%s) disagree: %s line %ld says %s, %s line %ld says %s",
                         job + 1, canon, js->file, js->line, have, f->name, lineno, got);
     }
     if (!js->seen) {
@@ -374,174 +280,133 @@ static bool take_result(merge *mg, mnk_game *game, const text_file *f, const cha
     return true;
 }
 
-static bool read_results(merge *mg, const char *name)
+bool merge_read_results(merge *mg, int fd, const char *name)
 {
     text_file f;
-    mnk_game *game;
     bool ok = true;
     const char *line;
-    if (mnk_game_new(mg->t.rules, &game) != MNK_OK)
-        return REFUSE("out of memory");
-    if (!open_text(&f, name)) {
-        mnk_game_free(game);
-        return false;
-    }
+    if (!mg->have_split)
+        return merge_refuse(mg, "internal error: result files before the split file");
+    open_text(mg, &f, fd, name);
     while (ok && (line = next_line(&f, false, &ok)) != NULL)
-        ok = take_result(mg, game, &f, line);
-    close_text(&f);
-    mnk_game_free(game);
+        ok = take_result(mg, mg->game, &f, line);
     return ok;
 }
 
 /* Every job needs a result line, if only "unknown". */
-static bool check_complete(const merge *mg, const char *split_name)
+static bool check_complete(merge *mg)
 {
     int missing = 0;
     for (int j = 0; j < mg->t.njobs; j++)
         missing += !mg->jobs[j].seen;
     if (missing == 0)
         return true;
-    cli_fail("%d of %d jobs of %s have no result line; run them and merge again:", missing, mg->t.njobs,
-             split_name);
+    merge_refuse(mg, "%d of %d jobs of %s have no result line; run them and merge again:", missing, mg->t.njobs,
+           mg->split_name);
     int listed = 0;
     char line[LINE_MAX_BYTES];
     for (int j = 0; j < mg->t.njobs && listed < LIST_MAX; j++)
         if (!mg->jobs[j].seen) {
             split_job_line(&mg->t, j, line, sizeof line);
-            fprintf(stderr, "  line %ld: %s\n", mg->jobs[j].split_line, line);
+            fprintf(mg->err, "  line %ld: %s\n", mg->jobs[j].split_line, line);
             listed++;
         }
     if (missing > listed)
-        fprintf(stderr, "  and %d more\n", missing - listed);
+        fprintf(mg->err, "  and %d more\n", missing - listed);
     return false;
 }
-
-/* ---- minimax on bounds ----------------------------------------------------- */
-
-static bounds evaluate(merge *mg, int n)
+merge *merge_new(FILE *out, FILE *err, const cli_options *opt, int max_nodes)
 {
-    if (mg->evaluated[n])
-        return mg->node_bounds[n];
-    const split_node *node = &mg->t.nodes[n];
-    bounds b;
-    switch (node->kind) {
-    case SPLIT_OVER:
-    case SPLIT_DECIDED:
-        b = (bounds){node->score, node->score};
-        mg->decided++;
-        break;
-    case SPLIT_JOB:
-        b = mg->jobs[node->job].b;
-        break;
-    default:
-        b = (bounds){-MNK_SCORE_WIN - 1, -MNK_SCORE_WIN - 1};
-        for (int i = 0; i < node->count; i++) {
-            bounds c = evaluate(mg, mg->t.children[node->first + i]);
-            if (negate(c.hi) > b.lo)
-                b.lo = negate(c.hi);
-            if (negate(c.lo) > b.hi)
-                b.hi = negate(c.lo);
-        }
-        break;
+    merge *mg = calloc(1, sizeof *mg);
+    if (!mg)
+        return NULL;
+    mg->opt = *opt;
+    mg->max_nodes = max_nodes;
+    mg->reader = line_reader_new(-1);
+    if (!mg->reader || mnk_game_new(MNK_TICTACTOE, &mg->game) != MNK_OK ||
+        mnk_game_new(MNK_TICTACTOE, &mg->canon) != MNK_OK) {
+        merge_free(mg);
+        return NULL;
     }
-    mg->evaluated[n] = true;
-    mg->node_bounds[n] = b;
-    return b;
+    merge_reset(mg, out, err);
+    return mg;
 }
 
-/* Lists the jobs not decided below nodes not decided: the ones whose
- * results could still decide the root. Returns how many. */
-static int list_open(merge *mg, int n, bool *seen, bool print)
+/* What one set made but the tree: the jobs' and nodes' bounds. */
+static void forget_set(merge *mg)
 {
-    if (seen[n] || is_decided(mg->node_bounds[n]))
-        return 0;
-    seen[n] = true;
-    const split_node *node = &mg->t.nodes[n];
-    if (node->kind == SPLIT_JOB) {
-        if (print) {
-            char line[LINE_MAX_BYTES];
-            split_job_line(&mg->t, node->job, line, sizeof line);
-            printf("# open %s\n", line);
-        }
-        return 1;
-    }
-    int count = 0;
-    for (int i = 0; node->kind == SPLIT_INNER && i < node->count; i++)
-        count += list_open(mg, mg->t.children[node->first + i], seen, print);
-    return count;
+    free(mg->node_bounds);
+    free(mg->evaluated);
+    free(mg->jobs);
 }
 
-static void report(merge *mg, const char *split_name)
+void merge_reset(merge *mg, FILE *out, FILE *err)
 {
-    bounds root = evaluate(mg, 0);
-    char rules[MNK_RULES_MAX], value[96];
-    cli_rules_text(mg->t.rules, rules, sizeof rules);
-    bool decided = is_decided(root);
-    mnk_game *game = NULL;
-    /* The root was read from the split file once already. */
-    bool x = true;
-    int empties = 0;
-    if (mnk_game_new(mg->t.rules, &game) == MNK_OK && mnk_game_set_position(game, mg->t.root, NULL) == MNK_OK) {
-        x = mnk_game_to_move(game) != MNK_O;
-        empties = mnk_game_empty_cells(game);
-    }
-    mnk_game_free(game);
-    /* The root's result line, as `mnk solve -` would print it. */
-    printf("%s %s %s %s ", rules, mg->t.root, mg->weak ? "weak" : "strong",
-           !decided ? "unknown" : root.lo > 0 ? "win" : root.hi < 0 ? "loss" : "draw");
-    if (root.lo == root.hi && (root.lo == 0 || !mg->weak))
-        printf("%d", root.lo == 0 ? empties : MNK_SCORE_WIN - (root.lo < 0 ? -root.lo : root.lo));
-    else
-        putchar('-');
-    printf(" %llu %.3f\n", (unsigned long long)mg->nodes, mg->seconds);
+    forget_set(mg);
+    mg->out = out;
+    mg->err = err;
+    mg->split_name = NULL;
+    mg->have_split = false;
+    mg->jobs = NULL;
+    mg->node_bounds = NULL;
+    mg->evaluated = NULL;
+    mg->weak = false;
+    mg->nodes = 0;
+    mg->seconds = 0;
+    mg->decided = 0;
+}
 
-    int unknown = 0;
-    for (int j = 0; j < mg->t.njobs; j++)
-        unknown += !is_decided(mg->jobs[j].b);
-    bounds_text(root, value, sizeof value);
-    printf("# %s for %s, merged from %d jobs of %s (depth %d): %d proven, %d unknown; %d positions "
-           "decided without a job\n",
-           value, x ? "X" : "O", mg->t.njobs, split_name, mg->t.depth, mg->t.njobs - unknown, unknown,
-           mg->decided);
-    if (!decided) {
-        bool *seen = calloc((size_t)mg->t.nnodes, sizeof *seen);
-        if (!seen)
-            return;
-        int open = list_open(mg, 0, seen, false);
-        printf("# %d unknown jobs could still decide it (run them again with more --time):\n", open);
-        memset(seen, 0, (size_t)mg->t.nnodes * sizeof *seen);
-        list_open(mg, 0, seen, true);
-        free(seen);
+int merge_finish(merge *mg)
+{
+    if (!mg->have_split || !check_complete(mg))
+        return EXIT_FAIL;
+    mg->node_bounds = malloc((size_t)mg->t.nnodes * sizeof *mg->node_bounds);
+    mg->evaluated = calloc((size_t)mg->t.nnodes, sizeof *mg->evaluated);
+    if (!mg->node_bounds || !mg->evaluated)
+        return merge_refuse(mg, "out of memory"), EXIT_FAIL;
+    return merge_report(mg) ? EXIT_OK : EXIT_FAIL;
+}
+
+void merge_free(merge *mg)
+{
+    if (!mg)
+        return;
+    forget_set(mg);
+    if (mg->tree_made)
+        split_free(&mg->t);
+    line_reader_free(mg->reader);
+    mnk_game_free(mg->game);
+    mnk_game_free(mg->canon);
+    mnk_solver_free(mg->solver);
+    free(mg);
+}
+
+/* Opens a file of the merge and reads it with read(); false after saying
+ * why it could not be opened. */
+static bool read_file(merge *mg, const char *name, bool (*read)(merge *, int, const char *))
+{
+    int fd = open(name, O_RDONLY);
+    if (fd < 0) {
+        cli_fail("cannot open '%s': %s", name, strerror(errno));
+        return false;
     }
+    bool ok = read(mg, fd, name);
+    close(fd);
+    return ok;
 }
 
 int cmd_merge(const cli_options *opt)
 {
-    merge mg;
-    memset(&mg, 0, sizeof mg);
     if (opt->nfiles < 2)
         return cli_usage_error(opt->command, opt->nfiles == 0 ? "no split file and no result files"
                                                                 : "no result files after the split file");
-    int rc = EXIT_FAIL;
-    if (!read_split(&mg, opt, opt->files[0]))
-        goto done;
-    for (int i = 1; i < opt->nfiles; i++)
-        if (!read_results(&mg, opt->files[i]))
-            goto done;
-    if (!check_complete(&mg, opt->files[0]))
-        goto done;
-    mg.node_bounds = malloc((size_t)mg.t.nnodes * sizeof *mg.node_bounds);
-    mg.evaluated = calloc((size_t)mg.t.nnodes, sizeof *mg.evaluated);
-    if (!mg.node_bounds || !mg.evaluated) {
-        cli_fail("out of memory");
-        goto done;
-    }
-    report(&mg, opt->files[0]);
-    rc = EXIT_OK;
-done:
-    free(mg.node_bounds);
-    free(mg.evaluated);
-    free(mg.jobs);
-    split_free(&mg.t);
+    merge *mg = merge_new(stdout, stderr, opt, SPLIT_MAX_NODES);
+    if (!mg)
+        return cli_fail("out of memory");
+    bool ok = read_file(mg, opt->files[0], merge_read_split);
+    for (int i = 1; ok && i < opt->nfiles; i++)
+        ok = read_file(mg, opt->files[i], merge_read_results);
+    int rc = ok ? merge_finish(mg) : EXIT_FAIL;
+    merge_free(mg);
     return rc;
 }

@@ -197,15 +197,12 @@ static void print_job_error(FILE *out, const cli_options *opt, const char *line,
     }
 }
 
-/* One job line: "RULES POSITION" or "POSITION"; skipped when blank or a
- * comment. */
-static void answer_job(mnk_game *game, mnk_solver *solver, mnk_engine **engine, const cli_options *opt,
-                       const char *line, line_status status, long lineno, void *ctx)
+void cli_solve_line(FILE *out, mnk_game *game, mnk_solver *solver, mnk_engine **engine, const cli_options *opt,
+                    const char *line, line_status status, long lineno)
 {
-    (void)ctx;
     char msg[CLI_MESSAGE_BYTES];
     if (cli_line_problem(status, lineno, msg, sizeof msg)) {
-        print_job_error(stdout, opt, "", msg);
+        print_job_error(out, opt, "", msg);
         return;
     }
     const char *position = line + strspn(line, " \t");
@@ -222,26 +219,33 @@ static void answer_job(mnk_game *game, mnk_solver *solver, mnk_engine **engine, 
         if (word >= sizeof rules || mnk_rules_parse(rules, &job.rules, &err) != MNK_OK) {
             snprintf(msg, sizeof msg, "line %ld: invalid rules '%s': %s", lineno, cli_quote(&q, rules, QUOTE_CHARS),
                      word >= sizeof rules ? "too long for rules" : err.message);
-            print_job_error(stdout, opt, line, msg);
+            print_job_error(out, opt, line, msg);
             return;
         }
         position += word + strspn(position + word, " \t");
     }
     if (!cli_set_game(game, &job, position, msg, sizeof msg)) {
-        print_job_error(stdout, opt, line, msg);
+        print_job_error(out, opt, line, msg);
         return;
     }
     solved s;
     bool interrupted;
     mnk_solver_clear(solver);
     if (!solve_game(game, solver, engine, &job, false, &s, &interrupted)) {
-        print_job_error(stdout, opt, line, "out of memory for the engine");
+        print_job_error(out, opt, line, "out of memory for the engine");
         return;
     }
     if (opt->json)
-        print_json(stdout, game, &job, &s);
+        print_json(out, game, &job, &s);
     else
-        print_result_line(stdout, game, &job, &s);
+        print_result_line(out, game, &job, &s);
+}
+
+static void answer_job(mnk_game *game, mnk_solver *solver, mnk_engine **engine, const cli_options *opt,
+                       const char *line, line_status status, long lineno, void *ctx)
+{
+    (void)ctx;
+    cli_solve_line(stdout, game, solver, engine, opt, line, status, lineno);
 }
 
 int cmd_solve(const cli_options *opt)

@@ -112,10 +112,10 @@ static int visit(builder *b, int ply)
     int n = split_find(t, key);
     if (n >= 0)
         return n;
-    if (t->nnodes >= SPLIT_MAX_NODES) {
+    if (t->nnodes >= t->max_nodes) {
         char why[160];
         snprintf(why, sizeof why, "more than %d positions in the split to depth %d: choose a smaller depth",
-                 SPLIT_MAX_NODES, t->depth);
+                 t->max_nodes, t->depth);
         return fail(b, why);
     }
     split_node *nodes = grow(t->nodes, &t->node_cap, t->nnodes + 1, sizeof *t->nodes);
@@ -208,11 +208,13 @@ static double positions_at_most(int empties, int depth, int nsym)
     return ways / nsym;
 }
 
-bool split_build(split_tree *t, mnk_game *root, int depth, mnk_solver *solver, char *msg, size_t size)
+bool split_build(split_tree *t, mnk_game *root, mnk_game *canon, int depth, int max_nodes, mnk_solver *solver,
+                 char *msg, size_t size)
 {
     memset(t, 0, sizeof *t);
     t->rules = mnk_game_rules(root);
     t->depth = depth;
+    t->max_nodes = max_nodes;
     mnk_game_format(root, t->root, sizeof t->root);
     /* Refused at once when far too large, rather than after hours of
      * leaf checks: the positions at depth alone, even if every symmetry
@@ -220,19 +222,17 @@ bool split_build(split_tree *t, mnk_game *root, int depth, mnk_solver *solver, c
     int empties = mnk_game_empty_cells(root);
     double at_depth = positions_at_most(empties, depth < empties ? depth : empties,
                                         t->rules.m == t->rules.n ? 8 : 4);
-    if (at_depth > SPLIT_MAX_NODES) {
+    if (at_depth > max_nodes) {
         snprintf(msg, size, "about %.3g positions at depth %d, more than a split may have (%d): choose a smaller depth",
-                 at_depth, depth, SPLIT_MAX_NODES);
+                 at_depth, depth, max_nodes);
         return false;
     }
-    builder b = {t, root, NULL, solver, msg, size};
-    if (mnk_game_new(t->rules, &b.canon) != MNK_OK) {
-        snprintf(msg, size, "out of memory");
+    builder b = {t, root, canon, solver, msg, size};
+    if (mnk_game_reset(canon, t->rules, NULL) != MNK_OK) {
+        snprintf(msg, size, "internal error: rules no game has");
         return false;
     }
-    bool ok = visit(&b, 0) == 0;
-    mnk_game_free(b.canon);
-    return ok;
+    return visit(&b, 0) == 0;
 }
 
 void split_free(split_tree *t)
@@ -263,14 +263,17 @@ void split_header(const split_tree *t, char *buf, size_t size)
 
 int cli_split_write(const cli_options *opt)
 {
-    mnk_game *game;
+    mnk_game *game, *canon = NULL;
     mnk_solver *solver;
     split_tree t;
     char msg[CLI_MESSAGE_BYTES], line[MNK_RULES_MAX + MNK_POSITION_MAX + 2 * MNK_POSITION_MAX];
     int rc = cli_make_game_and_solver(opt, opt->position, &game, &solver);
     if (rc != EXIT_OK)
         return rc;
-    if (!split_build(&t, game, opt->split, solver, msg, sizeof msg)) {
+    if (mnk_game_new(opt->rules, &canon) != MNK_OK) {
+        rc = cli_fail("out of memory");
+        memset(&t, 0, sizeof t);
+    } else if (!split_build(&t, game, canon, opt->split, SPLIT_MAX_NODES, solver, msg, sizeof msg)) {
         rc = cli_fail("%s", msg);
     } else {
         split_header(&t, line, sizeof line);
@@ -281,6 +284,7 @@ int cli_split_write(const cli_options *opt)
         }
     }
     split_free(&t);
+    mnk_game_free(canon);
     mnk_solver_free(solver);
     mnk_game_free(game);
     return rc;

@@ -71,6 +71,7 @@ typedef struct split_job {
 typedef struct split_tree {
     mnk_rules rules;
     int depth;
+    int max_nodes;               /* split_build() fails beyond */
     char root[MNK_POSITION_MAX]; /* as given, not turned */
     split_node *nodes;           /* nodes[0] is the root */
     int nnodes, node_cap;
@@ -83,10 +84,13 @@ typedef struct split_tree {
 } split_tree;
 
 /* Builds the tree below `root` (a game the caller keeps; played on and
- * restored) down to depth plies, with `solver` for the leaf checks. On
- * failure writes why into msg and returns false; *t must then still be
- * freed. */
-bool split_build(split_tree *t, mnk_game *root, int depth, mnk_solver *solver, char *msg, size_t size);
+ * restored) down to depth plies, with `solver` for the leaf checks on
+ * `canon`, a game of any rules the caller lends (reset here); a tree
+ * of more than max_nodes nodes (SPLIT_MAX_NODES for the command) is
+ * refused. On failure writes why into msg and returns false; *t must then
+ * still be freed. */
+bool split_build(split_tree *t, mnk_game *root, mnk_game *canon, int depth, int max_nodes, mnk_solver *solver,
+                 char *msg, size_t size);
 void split_free(split_tree *t);
 /* The node with this canonical key, or -1. */
 int split_find(const split_tree *t, uint64_t key);
@@ -94,6 +98,28 @@ int split_find(const split_tree *t, uint64_t key);
 void split_job_line(const split_tree *t, int job, char *buf, size_t size);
 /* The header line without its newline. */
 void split_header(const split_tree *t, char *buf, size_t size);
+
+/* A merge (merge.c), what `mnk merge` runs on the files it opens: the
+ * split file first, then the result files one at a time, then the value.
+ * A file is read from a descriptor the caller opened (and closes) to its
+ * end or to the first line refused; `name` names it in messages and must
+ * outlive the merge. A refusal is said on err, as "mnk: ..." lines, and
+ * ends the merge: after one, only merge_free(). The value goes to out,
+ * only from merge_finish(). max_nodes bounds the split tree, as in
+ * split_build(). */
+typedef struct merge merge;
+/* NULL when out of memory. */
+merge *merge_new(FILE *out, FILE *err, const cli_options *opt, int max_nodes);
+/* Forgets the set read so far, for another on these streams; what the
+ * merge allocated for its work (reader, games, the leaf checks' solver
+ * and its shape tables, the last split tree) is kept. */
+void merge_reset(merge *mg, FILE *out, FILE *err);
+bool merge_read_split(merge *mg, int fd, const char *name);
+bool merge_read_results(merge *mg, int fd, const char *name);
+/* Checks that every job has a result and writes the root's value:
+ * EXIT_OK, or EXIT_FAIL after saying why not. */
+int merge_finish(merge *mg);
+void merge_free(merge *mg);
 
 /* `mnk solve --split DEPTH`: builds the tree of the options' position and
  * writes the split file to stdout. */

@@ -17,6 +17,7 @@
  */
 #include "cli.h"
 #include "fuzz.h"
+#include "game_checks.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -40,9 +41,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define SMALL_BOARD_CELLS 64
 
 
+/* Games (a pair per rules, fuzz_games_for()) and solvers (one per k and
+ * rule) kept by rules: inputs switch rules all the time, and setting up
+ * a board's geometry, or a solver's shape tables, for other rules cost
+ * more than the rest of an input (a third of this target's time). */
 static mnk_game *game, *scratch;
+static mnk_solver *solvers[MNK_MAX_SIDE + 1][2];
 static mnk_solver *solver;
 static mnk_engine *engine; /* made by cli_answer_line for the first large board */
+/* One line reader for every input (line_reader_reset()): a new one's
+ * 68 KiB, fresh memory each time under ASan, cost page faults. */
+static line_reader *reader;
 static char out_buf[OUT_BYTES];
 
 /* ---- a small JSON checker (RFC 8259 syntax, no semantics) ---------------- */
@@ -211,13 +220,14 @@ static bool json_object_line(const char *line)
 
 /* ---- the target ---------------------------------------------------------- */
 
-static void setup(void)
+/* Makes the games and solver of rules r the current ones. */
+static void use_rules(mnk_rules r)
 {
-    if (game)
-        return;
-    CHECK(mnk_game_new(MNK_TICTACTOE, &game) == MNK_OK);
-    CHECK(mnk_game_new(MNK_TICTACTOE, &scratch) == MNK_OK);
-    CHECK(mnk_solver_new(TABLE_BYTES, &solver) == MNK_OK);
+    fuzz_games_for(r, &game, &scratch);
+    mnk_solver **s = &solvers[r.k][r.exact];
+    if (!*s)
+        CHECK(mnk_solver_new(TABLE_BYTES, s) == MNK_OK);
+    solver = *s;
 }
 
 /* The options cli_parse() gives `mnk best` with no arguments, then limits. */
@@ -294,16 +304,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static char first[LINE_MAX_BYTES + 1];
     cli_options opt;
 
-    setup();
+    if (!reader)
+        CHECK((reader = line_reader_new(-1)) != NULL);
     if (size > INPUT_MAX)
         size = INPUT_MAX;
     memcpy(text, data, size);
     text[size] = '\0';
     default_options(&opt);
-    /* The same input always searches the same (the engine's clear costs
-     * next to nothing: its threat tables are cleared by generation). */
-    mnk_solver_clear(solver);
-    mnk_engine_clear(engine);
 
     /* A first line of rules (and moves) sets the options for the rest. */
     const char *nl = memchr(text, '\n', size);
@@ -323,11 +330,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
 
+    use_rules(opt.rules);
+    /* The same input always searches the same (the engine's clear costs
+     * next to nothing: its threat tables are cleared by generation). */
+    mnk_solver_clear(solver);
+    mnk_engine_clear(engine);
+
     /* The lines come from the command's own line reader, through a pipe
      * (the input fits in the pipe's buffer, so the write never blocks). */
     int fd = fuzz_pipe(data, size);
-    line_reader *reader = line_reader_new(fd);
-    CHECK(reader != NULL);
+    line_reader_reset(reader, fd);
     const char *line;
     line_status status;
     int turn = 0;
@@ -343,7 +355,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         turn++;
     }
     CHECK(line_reader_error(reader) == 0);
-    line_reader_free(reader);
     CHECK(close(fd) == 0);
     return 0;
 }

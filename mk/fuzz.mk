@@ -9,9 +9,10 @@
 # search), fuzz_solve (searches of a few dozen nodes on the positions the
 # input spells out, and what they promise), fuzz_batch (`mnk best -` /
 # `mnk analyze -` one line at a time through cli_answer_line), fuzz_set
-# (benchmark set files), fuzz_play (the line game of `mnk play`) and
+# (benchmark set files), fuzz_play (the line game of `mnk play`),
 # fuzz_pbrain (the Gomocup protocol's session, pbrain/session.c and play.c,
-# one line at a time). Seeds are in fuzz/corpus/<target>/, tokens in
+# one line at a time) and fuzz_merge (a split proof: the split file, the
+# job lines of `mnk solve -` and the result files of `mnk merge`). Seeds are in fuzz/corpus/<target>/, tokens in
 # fuzz/<target>.dict. A crash is replayed with: build/fuzz/<target> FILE
 #
 # The library and the CLI are built again with sanitizers into archives of
@@ -30,7 +31,7 @@ FUZZ_CPPFLAGS := -Iinclude -Icli -Ipbrain -D_POSIX_C_SOURCE=200809L
 FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 # Per run: a slow input is a bug too (every search here has a node limit).
 FUZZ_RUN_FLAGS := -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
-FUZZ_TARGETS := fuzz_parse fuzz_solve fuzz_batch fuzz_pbrain fuzz_set fuzz_play
+FUZZ_TARGETS := fuzz_parse fuzz_solve fuzz_batch fuzz_pbrain fuzz_set fuzz_play fuzz_merge
 FUZZ_MAX_LEN_fuzz_parse := 4200
 FUZZ_MAX_LEN_fuzz_solve := 4200
 # Dictionaries: fuzz/<target>.dict, but fuzz_solve reads fuzz_parse's input.
@@ -39,6 +40,7 @@ FUZZ_MAX_LEN_fuzz_batch := 9000
 FUZZ_MAX_LEN_fuzz_pbrain := 9000
 FUZZ_MAX_LEN_fuzz_set := 9000
 FUZZ_MAX_LEN_fuzz_play := 2000
+FUZZ_MAX_LEN_fuzz_merge := 24000
 
 FZ := $(B)/fuzz
 # The search's hot loops are built without coverage feedback (still with
@@ -78,7 +80,7 @@ $(FZ)/fuzz_parse: $(FZ)/obj/fuzz/fuzz_parse.o $(FZ)/obj/fuzz/game_checks.o $(FZ)
 $(FZ)/fuzz_solve: $(FZ)/obj/fuzz/fuzz_solve.o $(FZ)/obj/fuzz/game_checks.o $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^
 
-$(FZ)/fuzz_batch: $(FZ)/obj/fuzz/fuzz_batch.o $(FZ)/libcli.a $(FZ)/libmnk.a
+$(FZ)/fuzz_batch: $(FZ)/obj/fuzz/fuzz_batch.o $(FZ)/obj/fuzz/game_checks.o $(FZ)/libcli.a $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
 
 # The session only: the threads of pbrain/pbrain.c are not in it.
@@ -86,6 +88,9 @@ $(FZ)/fuzz_pbrain: $(FZ)/obj/fuzz/fuzz_pbrain.o $(FUZZ_PBRAIN_OBJ) $(FZ)/libmnk.
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
 
 $(FZ)/fuzz_set: $(FZ)/obj/fuzz/fuzz_set.o $(FZ)/libcli.a $(FZ)/libmnk.a
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
+
+$(FZ)/fuzz_merge: $(FZ)/obj/fuzz/fuzz_merge.o $(FZ)/obj/fuzz/game_checks.o $(FZ)/libcli.a $(FZ)/libmnk.a
 	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ -lm
 
 # The line game pulls in the full-screen game's objects (never run here).

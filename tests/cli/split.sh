@@ -183,12 +183,27 @@ printf '{"position":"xo../..../..../...."}\n' | cat "$tmp/results" - >"$tmp/r"
 refused "JSON is not read" "not a result line of mnk solve -" -- "$tmp/split" "$tmp/r"
 sed '1s/ strong loss 4 / strong loss 3 /;1s/ strong win 5 / strong win 4 /' "$tmp/results" >"$tmp/r"
 refused "a value no position has" "cannot be the value of a position" -- "$tmp/split" "$tmp/r"
+# Words of a result line are quoted in messages: no control byte reaches
+# the terminal (an escape sequence could rewrite it).
+for field in 3 4 5 6 7; do
+    awk -v f=$field 'NR == 1 { $f = $f "\033[2J" } { print }' "$tmp/results" >"$tmp/r"
+    refused "a control byte in field $field" "line 1: .*\\\\x1b\\[2J" -- "$tmp/split" "$tmp/r"
+    case "$err" in *$'\033'*) bad "field $field: a raw escape in the message: $err" ;; *) ok ;; esac
+done
 sed '3d' "$tmp/split" >"$tmp/s"
 refused "a split file with a job taken out" "is not job 2 of the split" -- "$tmp/s" "$tmp/results"
 sed '$d' "$tmp/split" >"$tmp/s"
 refused "a split file cut short" "has 32 jobs and says 33" -- "$tmp/s" "$tmp/results"
 sed '1s/depth=2/depth=3/' "$tmp/split" >"$tmp/s"
-refused "a header that does not match the jobs" "is not job 1 of the split" -- "$tmp/s" "$tmp/results"
+refused "a header that does not match the jobs" "the header .*depth=3 jobs=33.* is not the one .*jobs=219" -- "$tmp/s" "$tmp/results"
+# The header is the one the split makes, to the letter: numbers with junk
+# after them, or the root in another notation, are another file's.
+sed '1s/depth=2/depth=2x/' "$tmp/split" >"$tmp/s"
+refused "junk after the depth" "line 1: the header .* is not the one mnk solve --split writes" -- "$tmp/s" "$tmp/results"
+sed '1s/jobs=33/jobs=33.5/' "$tmp/split" >"$tmp/s"
+refused "junk after the job count" "line 1: the header .* is not the one" -- "$tmp/s" "$tmp/results"
+sed '1s/rules=4,4,3/rules=4,4,3,freestyle/' "$tmp/split" >"$tmp/s"
+refused "the rules spelt otherwise" "line 1: the header .* is not the one" -- "$tmp/s" "$tmp/results"
 refused "results as the split file" "is not a split file" -- "$tmp/results" "$tmp/results"
 refused "no such file" "cannot open" -- "$tmp/split" "$tmp/nothing"
 check_bad "merge without files" 2 "no split file and no result files" -- merge
