@@ -9,7 +9,9 @@
  * they do outside tests, so that even these small searches share their
  * table with a helper. Then: node limits, the callback and the stop flag
  * still end a search with threads, with nothing claimed proven, and a
- * thread count out of range is refused.
+ * thread count out of range is refused. (Strong searches run on one
+ * thread for now, smp.c says why: their comparisons here hold trivially
+ * until helpers join them again.)
  */
 #include "unit.h"
 
