@@ -282,19 +282,16 @@ static bool loses_to_threats(mnk_engine *e, int m, uint64_t cap)
  * the limits end first, best stays. Returns the move to play. */
 static int root_check(mnk_engine *e, const int *moves, int n, int best)
 {
-    e->threat_ms = 0; /* only the hard limit and the stop */
+    /* Only the hard limit, the stop and what is left of a node limit. */
+    e->threat_ms = 0;
+    e->threat_nodes_end = e->max_nodes;
     for (int i = -1, looked = 0; i < n && looked < e->params.check_moves; i++) {
         int m = i < 0 ? best : moves[i];
         if (i >= 0 && m == best)
             continue;
-        uint64_t cap = (uint64_t)e->params.check_nodes;
-        if (e->max_nodes) {
-            if (e->nodes >= e->max_nodes)
-                break;
-            if (e->max_nodes - e->nodes < cap)
-                cap = e->max_nodes - e->nodes;
-        }
-        bool lost = loses_to_threats(e, m, cap);
+        if (e->max_nodes && e->nodes >= e->max_nodes)
+            break;
+        bool lost = loses_to_threats(e, m, threat_nodes(e, (uint64_t)e->params.check_nodes));
         looked++;
         if (e->aborted)
             break;
