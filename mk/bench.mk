@@ -31,6 +31,15 @@ bench-tactics: $(B)/tactics
 	$(B)/tactics run bench/tactics/*.txt | tail -1
 	$(B)/tactics time 1000 bench/engine/quiet-15x15.txt | tail -2
 
+# The threat searches side by side on positions where Rapfi proved a win
+# (bench/threats.c): `build/threats NODES FILE [DEPTH]`.
+BENCH_TARGETS += bench-threats
+.PHONY: bench-threats
+$(B)/threats: bench/threats.c src/threat.h src/shape.h $(B)/libmnk.a include/mnk.h
+	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/threats.c $(B)/libmnk.a
+bench-threats: $(B)/threats
+	$(B)/threats 100000 bench/engine/rapfi-wins-15x15.txt | tail -3
+
 # Self-play between the engine's default parameters and a variant
 # (bench/tune.c): `build/tune PAIRS NODES [NAME=VALUE ...]`. Not run by
 # make bench; a tool for measured tuning.

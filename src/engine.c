@@ -62,6 +62,7 @@ void engine_default_params(engine_params *p)
     p->check_moves = 8;
     p->check_pct = 10;
     p->check_nodes = ROOT_VCT_NODES / 8;
+    p->vct_pn = 0;
 }
 
 void engine_set_params(mnk_engine *e, const engine_params *p)
@@ -76,7 +77,7 @@ static size_t engine_header(void)
 {
     size_t h = sizeof(struct mnk_engine);
     h = (h + 63) & ~(size_t)63;
-    return h + 2 * ENGINE_VCF_ENTRIES * sizeof(vcf_entry);
+    return h + 2 * ENGINE_VCF_ENTRIES * sizeof(vcf_entry) + ENGINE_PN_ENTRIES * sizeof(pn_entry);
 }
 
 size_t mnk_engine_size(size_t table_bytes)
@@ -98,6 +99,7 @@ mnk_status engine_setup(void *mem, size_t size, bool zeroed, mnk_engine **out)
     size_t vcf_at = (sizeof *e + 63) & ~(size_t)63;
     vcf_entry *tables = (vcf_entry *)((char *)mem + vcf_at);
     vcf_setup(&e->vcf, tables, ENGINE_VCF_ENTRIES, tables + ENGINE_VCF_ENTRIES, zeroed);
+    vct_pn_setup(&e->vcf, (pn_entry *)(tables + 2 * ENGINE_VCF_ENTRIES), ENGINE_PN_ENTRIES, zeroed);
     e->vcf.keep_going = vcf_keep_going;
     e->vcf.keep_going_ctx = e;
     tt_setup(&e->tt, (char *)mem + engine_header(), size - engine_header(), zeroed);
@@ -256,6 +258,18 @@ static void plan_time(mnk_engine *e, const mnk_engine_options *o)
     e->timed = true;
 }
 
+/* Does the side to move win by threes and fours? By proof numbers or by
+ * depth (params.vct_pn), within cap nodes (0: no cap); a win found is a
+ * proof, its first move in e->vcf.vct_move. */
+static bool engine_vct(mnk_engine *e, shape_board *b, uint64_t cap)
+{
+    if (e->params.vct_pn) {
+        e->vcf.pn_vcf_threats = e->params.vct_pn == ENGINE_VCT_PN_VCF_THREATS;
+        return vct_prove(&e->vcf, b, cap);
+    }
+    return vct_find(&e->vcf, b, ROOT_VCT_DEPTH, cap);
+}
+
 /* Does the opponent, to move after our move m, win by threats? A win
  * found is a proof (threat.c); a search cut short finds none. Each of the
  * VCF and the VCT takes at most cap nodes (0: no cap). */
@@ -266,7 +280,7 @@ static bool loses_to_threats(mnk_engine *e, int m, uint64_t cap)
     bool lost = vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, cap);
     e->nodes += e->vcf.nodes;
     if (!lost && !e->aborted) {
-        lost = vct_find(&e->vcf, b, ROOT_VCT_DEPTH, cap);
+        lost = engine_vct(e, b, cap);
         e->nodes += e->vcf.nodes;
     }
     sb_undo(b, m);
@@ -391,8 +405,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     e->nodes += e->vcf.nodes;
 
     /* Step 3: a win by threes and fours, within a share of the time. */
-    bool vct = vct_find(&e->vcf, b, ROOT_VCT_DEPTH,
-                        threat_nodes(e, e->timed || !capped ? 0 : ROOT_VCT_NODES));
+    bool vct = engine_vct(e, b, threat_nodes(e, e->timed || !capped ? 0 : ROOT_VCT_NODES));
     e->nodes += e->vcf.nodes;
     if (vct && !e->aborted) {
         e->threat_ms = 0;
@@ -419,8 +432,8 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     sb_pass(b);
     bool threatened = vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, threat_nodes(e, ROOT_VCF_NODES));
     e->nodes += e->vcf.nodes;
-    bool threatened_vct = !threatened && vct_find(&e->vcf, b, ROOT_VCT_DEPTH,
-                                                  threat_nodes(e, e->timed ? 0 : ROOT_VCT_NODES));
+    bool threatened_vct =
+        !threatened && engine_vct(e, b, threat_nodes(e, e->timed ? 0 : ROOT_VCT_NODES));
     e->nodes += e->vcf.nodes;
     sb_pass(b);
     if (threatened) {
@@ -433,7 +446,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
                 continue;
             }
             sb_play(b, moves[i]);
-            bool lost = vct_find(&e->vcf, b, ROOT_VCT_DEPTH, threat_nodes(e, e->timed ? 0 : ROOT_VCT_NODES / 8));
+            bool lost = engine_vct(e, b, threat_nodes(e, e->timed ? 0 : ROOT_VCT_NODES / 8));
             bool sure = !e->vcf.aborted;
             e->nodes += e->vcf.nodes;
             sb_undo(b, moves[i]);

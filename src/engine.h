@@ -9,6 +9,9 @@
 
 #include "threat.h"
 
+/* engine_params.vct_pn: proof numbers, threats of fours included. */
+#define ENGINE_VCT_PN_VCF_THREATS 2
+
 typedef struct engine_params {
     /* Evaluation: each empty cell's shapes for both sides, summed with
      * these weights; the side to move's sum counts attack_pct percent. */
@@ -57,6 +60,11 @@ typedef struct engine_params {
     int check_moves;
     int check_pct;
     int check_nodes;
+    /* The root's searches for wins by threes and fours (its own, the
+     * opponent's, the check's): 0 by depth (vct_find), 1 by proof
+     * numbers (vct_prove), ENGINE_VCT_PN_VCF_THREATS by proof numbers
+     * with threats of a win by fours among the threats. */
+    int vct_pn;
 } engine_params;
 
 void engine_default_params(engine_params *p);

@@ -14,6 +14,8 @@
 #define ENGINE_MAX_PLY 96
 /* The threat search's table: entries (a power of two). */
 #define ENGINE_VCF_ENTRIES ((size_t)1 << 16)
+/* The proof-number VCT's table: entries (a power of two). */
+#define ENGINE_PN_ENTRIES ((size_t)1 << 17)
 /* Attacker moves the threat search looks at the root, and in the search. */
 #define ROOT_VCF_DEPTH 40
 #define NODE_VCF_DEPTH 12

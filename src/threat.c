@@ -7,13 +7,15 @@
  * recorded by a second pass that follows the wins without trusting the
  * table's, so that a reported line is always one the search played out.
  */
-#include "threat.h"
+#include "threat_impl.h"
 
 static void vcf_wipe(vcf_search *v)
 {
     mem_set(v->table, 0, (v->mask + 1) * sizeof(vcf_entry));
     if (v->vct_table)
         mem_set(v->vct_table, 0, (v->vct_mask + 1) * sizeof(vcf_entry));
+    if (v->pn_table)
+        mem_set(v->pn_table, 0, (v->pn_mask + 1) * sizeof(pn_entry));
     v->gen = 1;
 }
 
@@ -25,11 +27,22 @@ void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries, vcf_entry *vct_mem
     v->vct_mask = vct_mem ? entries - 1 : 0;
     v->keep_going = NULL;
     v->keep_going_ctx = NULL;
+    v->pn_table = NULL;
+    v->pn_mask = 0;
+    v->pn_vcf_threats = false;
     v->line_len = 0;
     if (zeroed)
         v->gen = 1;
     else
         vcf_wipe(v);
+}
+
+void vct_pn_setup(vcf_search *v, pn_entry *mem, size_t entries, bool zeroed)
+{
+    v->pn_table = mem;
+    v->pn_mask = entries - 1;
+    if (!zeroed)
+        mem_set(mem, 0, entries * sizeof(pn_entry));
 }
 
 void vcf_clear(vcf_search *v)
@@ -62,7 +75,7 @@ static int vcf_moves(const shape_board *b, int side, int *moves)
 }
 
 /* Counts a node; false once the search must stop. */
-static bool vcf_count(vcf_search *v)
+bool vcf_count(vcf_search *v)
 {
     if ((v->max_nodes && v->nodes >= v->max_nodes) ||
         (v->keep_going && v->nodes % VCF_CHECK_NODES == 0 && v->nodes > 0 &&
@@ -77,7 +90,7 @@ static bool vcf_count(vcf_search *v)
 /* The attacker moves of a VCF for the side to move within depth of them
  * (a five on the spot is one), or 0 if there is none. With `record`, the
  * table's wins are not taken on trust and the line is written from ply on. */
-static int vcf_node(vcf_search *v, shape_board *b, int depth, int ply, bool record)
+int vcf_node(vcf_search *v, shape_board *b, int depth, int ply, bool record)
 {
     int side = sb_side(b), opp = side ^ 1;
 
@@ -198,8 +211,6 @@ void vcf_zone(const vcf_search *v, const shape_board *b, cellset *zone)
 
 /* ---- victory by threes and fours ------------------------------------ */
 
-/* Attacker moves of a VCF tried at every VCT node before its threes. */
-#define VCT_VCF_DEPTH 12
 
 bool has_open_four(const shape_board *b, int side)
 {
@@ -274,7 +285,7 @@ int threat_answers(shape_board *b, int side, int level, bool with_fours, int *mo
 
 /* The attacker's threats: fours and moves that make an open four
  * possible next, strongest first. */
-static int vct_moves(const shape_board *b, int side, int *moves)
+int vct_moves(const shape_board *b, int side, int *moves)
 {
     int cells[MNK_MAX_CELLS], n = 0;
     int nf = cs_list(&b->set[SB_FOUR][side], cells);
@@ -288,6 +299,19 @@ static int vct_moves(const shape_board *b, int side, int *moves)
             if (b->pat[side][cells[i]] == want)
                 moves[n++] = cells[i];
     return n;
+}
+
+int vct_node_moves(const shape_board *b, int *moves)
+{
+    int opp = sb_side(b) ^ 1;
+    int threats = cs_count(&b->set[SB_FIVE][opp]);
+    if (threats >= 2)
+        return 0;
+    if (threats == 1) {
+        moves[0] = cs_first(&b->set[SB_FIVE][opp]); /* the block, if it threatens too */
+        return 1;
+    }
+    return vct_moves(b, opp ^ 1, moves);
 }
 
 static bool vct_node(vcf_search *v, shape_board *b, int depth, int ply)
@@ -322,16 +346,8 @@ static bool vct_node(vcf_search *v, shape_board *b, int depth, int ply)
     if (v->aborted)
         return false;
 
-    int moves[MNK_MAX_CELLS], n;
-    int threats = cs_count(&b->set[SB_FIVE][opp]);
-    if (threats >= 2) {
-        n = 0;
-    } else if (threats == 1) {
-        moves[0] = cs_first(&b->set[SB_FIVE][opp]); /* the block, if it threatens too */
-        n = 1;
-    } else {
-        n = vct_moves(b, side, moves);
-    }
+    int moves[MNK_MAX_CELLS];
+    int n = vct_node_moves(b, moves);
 
     bool win = false;
     int win_move = -1;

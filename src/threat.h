@@ -32,6 +32,18 @@ typedef struct vcf_entry {
     uint8_t gen;   /* the vcf_search's generation that wrote it; 0: never */
 } vcf_entry;
 
+/* An entry of the proof-number VCT's table (threat_pn.c): proof and
+ * disproof numbers of a position, for the side to move winning by
+ * threats (an OR node) or, under the key with PN_AND_SALT, for the side
+ * not to move winning against any defence (an AND node). */
+typedef struct pn_entry {
+    uint64_t key;
+    uint32_t pn, dn;
+    int16_t move; /* OR nodes: the proven threat; -1 if none */
+    uint8_t gen;  /* as vcf_entry's */
+    uint8_t pad;
+} pn_entry;
+
 typedef struct vcf_search {
     vcf_entry *table;
     size_t mask; /* entries - 1, a power of two minus one */
@@ -42,6 +54,13 @@ typedef struct vcf_search {
      * and the tables' memory is wiped only once in 255 clears (a new
      * game, a new opponent, each input of a fuzz target...). */
     uint8_t gen;
+    /* The proof-number VCT's table (vct_pn_setup); NULL: none. */
+    pn_entry *pn_table;
+    size_t pn_mask;
+    /* The proof-number VCT's threats include any move after which the
+     * attacker would win by fours, answered in the cells that win
+     * depends on. */
+    bool pn_vcf_threats;
     int vct_move; /* the first move of the last VCT found */
     uint64_t nodes;
     uint64_t max_nodes; /* 0: no limit */
@@ -76,6 +95,18 @@ bool vcf_find(vcf_search *v, shape_board *b, int depth, uint64_t max_nodes);
  * each step a VCF ends the search. A win found is a proof, with its first
  * move in v->vct_move. Bounded and aborted as vcf_find. */
 bool vct_find(vcf_search *v, shape_board *b, int depth, uint64_t max_nodes);
+
+/* Gives the proof-number VCT a table of entries (a power of two) from
+ * mem, cleared with the others; memory known to be zeroed is not written. */
+void vct_pn_setup(vcf_search *v, pn_entry *mem, size_t entries, bool zeroed);
+
+/* The same question as vct_find, by depth-first proof-number search over
+ * the same threats and defences (threat_pn.c): no depth to choose, the
+ * search goes where the proof looks cheapest, so long narrow wins are
+ * found within budgets a depth-first search spends on short wide ones.
+ * A win found is a proof (first move in v->vct_move); false when there is
+ * none or the search was cut short (v->aborted). Needs vct_pn_setup. */
+bool vct_prove(vcf_search *v, shape_board *b, uint64_t max_nodes);
 
 /* Can side make an open four or two fours (or a five) with one move? */
 bool has_open_four(const shape_board *b, int side);

@@ -49,6 +49,7 @@ typedef struct setup {
     vcf_search v;
     vcf_entry table[1 << 16];
     vcf_entry vct_table[1 << 16];
+    pn_entry pn_table[1 << 16];
 } setup;
 
 static setup S;
@@ -65,6 +66,7 @@ static void start(int m, int n, int k, bool exact)
     S.gr.k = k;
     S.gr.exact = exact;
     vcf_setup(&S.v, S.table, 1 << 16, S.vct_table, false);
+    vct_pn_setup(&S.v, S.pn_table, 1 << 16, false);
 }
 
 /* Random positions: the threat search and the naive one agree on whether
@@ -249,6 +251,100 @@ static void test_defences_complete(void **state)
     assert_true(checked >= 100);
 }
 
+/* Nodes the proof-number VCT may spend on one question in these tests. */
+#define PN_TEST_NODES 300000
+
+/* Fails the test unless the attacker, to move, wins against every
+ * defence, following the moves vct_prove gives. Every empty cell is tried as the defender's
+ * answer, not only the ones the search thought mattered; a VCF (checked
+ * against the naive search above) ends a line. *budget bounds the
+ * positions looked at: 0 left means "too big to check", not a failure. */
+static void proof_holds(int attacker, int plies, int *budget, int p)
+{
+    shape_board *b = &S.sb;
+    if (!cs_empty(&b->set[SB_FIVE][attacker]) || *budget <= 0)
+        return;
+    --*budget;
+    if (vcf_find(&S.v, b, 30, 0))
+        return;
+    if (!vct_prove(&S.v, b, PN_TEST_NODES)) {
+        if (!S.v.aborted)
+            fail_msg("position %d: a defence %d plies in refutes the proof", p, plies);
+        *budget = 0;
+        return;
+    }
+    int m = S.v.vct_move;
+    assert_true(m >= 0 && b->cell[m] == MNK_EMPTY);
+    sb_play(b, m);
+    for (int d = 0; d < S.g.cells && *budget > 0; d++) {
+        if (b->cell[d] != MNK_EMPTY)
+            continue;
+        if (b->pat[attacker ^ 1][d] == PAT_FIVE)
+            fail_msg("position %d: the defender makes five on %d, %d plies in", p, d, plies);
+        sb_play(b, d);
+        proof_holds(attacker, plies + 2, budget, p);
+        sb_undo(b, d);
+    }
+    sb_undo(b, m);
+}
+
+/* The proof-number VCT: each win it finds (where no VCF is) is played out
+ * against every answer of the defender at every step, for k = 4, 5, 6
+ * under both rules, with and without threats of a win by fours. */
+static void check_vct_prove(bool vcf_threats)
+{
+    int checked = 0, too_big = 0;
+    for (int p = 0; p < 3000 && checked < 8; p++) {
+        int k = p % 4 == 3 ? 4 + (p / 4) % 2 * 2 : 5; /* mostly 5; 4 and 6 too */
+        start(15, 15, k, (p / 2) & 1);
+        S.v.pn_vcf_threats = vcf_threats;
+        random_position(&S.sb, &S.gr, 14 + rnd(30));
+        if (vcf_find(&S.v, &S.sb, 30, 0) || !vct_prove(&S.v, &S.sb, PN_TEST_NODES))
+            continue;
+        int budget = 2000;
+        proof_holds(sb_side(&S.sb), 0, &budget, p);
+        assert_true(sb_consistent(&S.sb));
+        if (budget > 0)
+            checked++;
+        else
+            too_big++;
+    }
+    print_message("# %d proof-number VCT wins%s checked against every defence (%d too big to check)\n",
+                  checked, vcf_threats ? " with threats of fours" : "", too_big);
+    assert_true(checked >= 6);
+}
+
+static void test_vct_prove_every_defence(void **state)
+{
+    (void)state;
+    check_vct_prove(false);
+}
+
+static void test_vct_prove_vcf_threats_every_defence(void **state)
+{
+    (void)state;
+    check_vct_prove(true);
+}
+
+/* Whatever the depth-first VCT proves, the proof-number VCT proves too:
+ * its tree holds every line of the other's, at any depth. */
+static void test_vct_prove_finds_depth_first_wins(void **state)
+{
+    (void)state;
+    int found = 0;
+    for (int p = 0; p < 600 && found < 16; p++) {
+        start(15, 15, 5, p & 1);
+        random_position(&S.sb, &S.gr, 16 + rnd(30));
+        if (vcf_find(&S.v, &S.sb, 30, 0) || !vct_find(&S.v, &S.sb, 3, 200000))
+            continue;
+        if (!vct_prove(&S.v, &S.sb, 0))
+            fail_msg("position %d: a win by threes and fours the proof-number search misses", p);
+        found++;
+    }
+    print_message("# %d depth-first VCT wins found again by proof numbers\n", found);
+    assert_true(found >= 12);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +354,9 @@ int main(void)
         cmocka_unit_test(test_vcf_zone),
         cmocka_unit_test(test_vct_every_defence),
         cmocka_unit_test(test_defences_complete),
+        cmocka_unit_test(test_vct_prove_every_defence),
+        cmocka_unit_test(test_vct_prove_vcf_threats_every_defence),
+        cmocka_unit_test(test_vct_prove_finds_depth_first_wins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
