@@ -111,11 +111,15 @@ def main():
     ap.add_argument("--judge-nodes", type=int, default=500000)
     ap.add_argument("--last", type=int, default=40, help="last move number judged")
     ap.add_argument("--cache", default="match-judge-cache.json")
+    ap.add_argument("--compare", help="a --save file of another run: the mean difference over the "
+                    "open positions both judged (paired, so the error is that of the moves that differ)")
+    ap.add_argument("--save", help="write each open position's evaluation here (JSON)")
     a = ap.parse_args()
     judge = Judge(a.rapfi, a.judge_nodes, a.cache)
     sgf = open(a.sgf, encoding="utf-8").read()
     size = int(re.search(r"SZ\[(\d+)\]", sgf).group(1))
     values, blunders, decided, missed, changed = [], 0, 0, 0, 0
+    by_position = {}
     for number, (moves, mnk_black) in enumerate(games_of(sgf), 1):
         mnk_side = 0 if mnk_black else 1
         line = []
@@ -137,6 +141,7 @@ def main():
                 decided += 1
                 continue
             values.append(after)
+            by_position[f"{number}/{ply}"] = after
             if after >= CLIP:
                 blunders += 1
                 line.append(f"{ply + 1}!")
@@ -150,6 +155,19 @@ def main():
           f"{CLIP}); {decided} positions decided before the move, {missed} proven wins let go; "
           f"{changed} moves unlike the match's; mnk at {a.nodes} nodes, Rapfi at "
           f"{a.judge_nodes} ({judge.asked} new questions)")
+    if a.save:
+        with open(a.save, "w", encoding="utf-8") as f:
+            json.dump(by_position, f)
+    if a.compare:
+        with open(a.compare, encoding="utf-8") as f:
+            other = json.load(f)
+        diffs = [by_position[k] - other[k] for k in by_position if k in other]
+        m = len(diffs)
+        if m > 1:
+            dm = sum(diffs) / m
+            dsd = math.sqrt(sum((d - dm) ** 2 for d in diffs) / (m - 1))
+            print(f"against {a.compare}: {dm:+.1f} +- {dsd / math.sqrt(m):.1f} over {m} positions "
+                  f"(this run minus that one; negative: this run's moves are better)")
 
 
 if __name__ == "__main__":
