@@ -103,8 +103,18 @@ void cli_json_string(FILE *f, const char *s)
     const unsigned char *p = (const unsigned char *)s;
     fputc('"', f);
     while (*p) {
-        unsigned long cp;
-        int n = utf8_sequence(p, &cp);
+        /* A run of characters that need no escape goes out in one write:
+         * a write a character, each taking the stream's lock, was a ninth
+         * of the batch fuzz target's time (perf). */
+        const unsigned char *run = p;
+        unsigned long cp = 0;
+        int n;
+        while ((n = utf8_sequence(p, &cp)) > 0 && cp != '"' && cp != '\\' && !is_control(cp))
+            p += n;
+        if (p > run)
+            fwrite(run, 1, (size_t)(p - run), f);
+        if (!*p)
+            break;
         if (n == 0) {
             /* Not UTF-8: JSON text must be, so the byte becomes U+FFFD,
              * the replacement character, as decoders do. */
@@ -113,10 +123,8 @@ void cli_json_string(FILE *f, const char *s)
         } else if (cp == '"' || cp == '\\') {
             fputc('\\', f);
             fputc((int)cp, f);
-        } else if (is_control(cp)) {
-            fprintf(f, "\\u%04lx", cp);
         } else {
-            fwrite(p, 1, (size_t)n, f);
+            fprintf(f, "\\u%04lx", cp);
         }
         p += n;
     }

@@ -5,6 +5,7 @@
  */
 #include "session_state.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,7 @@ static void apply_rule(const pb_session *s, mnk_rules *rules)
  * fewer), the position cannot arise, or the game is over. */
 bool play_make_game(pb_session *s, const unsigned char *grid, char *why, size_t size)
 {
+    s->game_synced = false;
     int own = 0, opp = 0, cells = s->width * s->height;
     for (int c = 0; c < cells; c++) {
         own += grid[c] == CELL_OWN;
@@ -84,7 +86,54 @@ bool play_make_game(pb_session *s, const unsigned char *grid, char *why, size_t 
                      s->config.k);
         return false;
     }
+    s->game_own = own_mark == 'x' ? MNK_X : MNK_O;
+    s->game_synced = true;
     return true;
+}
+
+/* Does s->game hold s->cell's position under the rules in force, with
+ * owner (CELL_OWN or CELL_OPP) to move? */
+static bool game_in_step(const pb_session *s, int owner)
+{
+    mnk_rules want = {s->width, s->height, s->config.k}, have = mnk_game_rules(s->game);
+    apply_rule(s, &want);
+    mnk_piece own = s->game_own, opp = own == MNK_X ? MNK_O : MNK_X;
+    return s->game_synced && have.m == want.m && have.n == want.n && have.k == want.k &&
+           have.exact == want.exact && mnk_game_to_move(s->game) == (owner == CELL_OWN ? own : opp);
+}
+
+/* Does s->game hold s->cell's stones? A check of the bookkeeping above,
+ * for builds with assertions (the fuzz target's). */
+static bool game_matches_cells(const pb_session *s)
+{
+    mnk_piece own = s->game_own, opp = own == MNK_X ? MNK_O : MNK_X;
+    for (int c = 0; c < s->width * s->height; c++) {
+        mnk_piece want = s->cell[c] == CELL_OWN ? own : s->cell[c] == CELL_OPP ? opp : MNK_EMPTY;
+        if (mnk_game_cell(s->game, c) != want)
+            return false;
+    }
+    return true;
+}
+
+/* A position play_make_game() accepted, with a stone of the side to move
+ * added that does not end the game, is one it accepts too (that stone was
+ * the last move), and the game it would make holds the same board (a
+ * board does not depend on the order its stones came in). A stone that
+ * ends the game, and every other case, goes to play_make_game() for its
+ * answer and reason. */
+bool play_game_add(pb_session *s, int cell, int owner, char *why, size_t size)
+{
+    if (game_in_step(s, owner) && mnk_game_play(s->game, cell) == MNK_OK &&
+        !mnk_game_is_over(s->game))
+        return true;
+    return play_make_game(s, s->cell, why, size);
+}
+
+void play_game_remove(pb_session *s, int cell)
+{
+    int n = mnk_game_history_length(s->game);
+    s->game_synced = s->game_synced && n > 0 && mnk_game_history_move(s->game, n - 1) == cell &&
+                     mnk_game_undo(s->game) == MNK_OK;
 }
 
 static uint64_t now_ms(void)
@@ -209,10 +258,12 @@ void pb_session_think(pb_session *s)
         session_say(s, "ERROR no engine: a move was asked for without a board");
         return;
     }
-    if (!play_make_game(s, s->cell, why, sizeof why)) {
+    /* After TURN or BOARD the game holds the position already. */
+    if (!game_in_step(s, CELL_OWN) && !play_make_game(s, s->cell, why, sizeof why)) {
         session_say(s, "ERROR %s", why);
         return;
     }
+    assert(game_matches_cells(s));
     mnk_engine_options opt = {0};
     opt.turn_ms = s->hurry ? FASTEST_TURN_MS : s->turn_ms == PB_NO_TURN_LIMIT ? 0 : s->turn_ms;
     if (s->time_left_ms < UNLIMITED_MS && !s->hurry)
@@ -243,6 +294,8 @@ void pb_session_think(pb_session *s)
             move / s->width);
     }
     s->cell[move] = CELL_OWN;
+    s->game_synced = s->game_synced && mnk_game_play(s->game, move) == MNK_OK &&
+                     !mnk_game_is_over(s->game);
     session_say(s, "%d,%d", move % s->width, move / s->width);
 }
 

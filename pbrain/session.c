@@ -157,6 +157,7 @@ static void new_board(pb_session *s, int width, int height)
     s->width = width;
     s->height = height;
     memset(s->cell, CELL_EMPTY, sizeof s->cell);
+    s->game_synced = false;
     s->mode = MODE_COMMANDS;
     if (s->match_ms > 0)
         s->time_left_ms = s->match_ms;
@@ -219,7 +220,7 @@ static pb_action cmd_turn(pb_session *s, const char *arg)
     /* The position before the move must be one where it was the opponent's
      * turn and the game went on; after it, one where the game goes on. */
     s->cell[c] = CELL_OPP;
-    if (!play_make_game(s, s->cell, why, sizeof why)) {
+    if (!play_game_add(s, c, CELL_OPP, why, sizeof why)) {
         s->cell[c] = CELL_EMPTY;
         session_say(s, "ERROR TURN %d,%d: %s", c % s->width, c / s->width, why);
         return PB_GO_ON;
@@ -249,6 +250,7 @@ static pb_action cmd_takeback(pb_session *s, const char *arg)
         session_say(s, "ERROR TAKEBACK: no stone on %d,%d", c % s->width, c / s->width);
     else {
         s->cell[c] = CELL_EMPTY;
+        play_game_remove(s, c);
         session_say(s, "OK");
     }
     return PB_GO_ON;
@@ -503,6 +505,7 @@ static void set_defaults(pb_session *s)
     const pb_config *config = &s->config;
     s->width = s->height = 0;
     memset(s->cell, CELL_EMPTY, sizeof s->cell);
+    s->game_synced = false;
     s->mode = MODE_COMMANDS;
     s->board_error[0] = '\0';
     s->exact = config->exact;

@@ -58,6 +58,11 @@ struct pb_session {
     mnk_engine *engines[2];
     size_t engine_table_bytes[2]; /* what each engine was made with */
     mnk_game *game;
+    /* s->game holds the position of cell[] (valid, not over), own stones
+     * as game_own (MNK_X or MNK_O), so that a stone played or taken back
+     * changes the game by that stone instead of remaking it (play.c). */
+    bool game_synced;
+    mnk_piece game_own;
     atomic_int stop; /* pb_session_stop() from the reading thread */
     bool hurry;        /* pb_session_hurry() */
 };
@@ -73,6 +78,14 @@ void session_flush_pending(pb_session *s);
  * reason in why, when the counts do not make it the brain's move, the
  * position cannot arise, or the game is over. */
 bool play_make_game(pb_session *s, const unsigned char *grid, char *why, size_t size);
+/* The same for s->cell, just after a stone of owner (CELL_OWN or
+ * CELL_OPP) went on cell: the same answer and reason, but by playing the
+ * stone on the game when it held the position before. */
+bool play_game_add(pb_session *s, int cell, int owner, char *why, size_t size);
+/* After the stone on cell was taken off s->cell: the game follows when
+ * that stone was the last one played on it, and is made anew later
+ * otherwise. */
+void play_game_remove(pb_session *s, int cell);
 /* Makes the engine for s->table_bytes if it has another size (or none);
  * false, with an ERROR written, when memory runs out. */
 bool play_ready_engine(pb_session *s);

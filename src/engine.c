@@ -193,6 +193,7 @@ static void set_rules(mnk_engine *e, const mnk_game *game)
     }
     e->rules = r;
     e->ready = true;
+    e->board_set = false; /* its geometry or table has just changed */
     /* Keys of one rule set mean nothing under another. */
     mnk_engine_clear(e);
 }
@@ -200,7 +201,13 @@ static void set_rules(mnk_engine *e, const mnk_game *game)
 shape_board *engine_position(mnk_engine *e, const mnk_game *game)
 {
     set_rules(e, game);
-    sb_set(&e->b, &e->g, &e->shapes, &game->b);
+    /* A game's positions come a move or two apart: the stones that differ
+     * from the last one are cheaper to change than the board to remake. */
+    if (e->board_set)
+        sb_update(&e->b, &game->b);
+    else
+        sb_set(&e->b, &e->g, &e->shapes, &game->b);
+    e->board_set = true;
     return &e->b;
 }
 
@@ -338,9 +345,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     for (int side = 0; side < 2; side++)
         for (int c = 0; c < MNK_MAX_CELLS; c++)
             e->history[side][c] /= 4;
-    set_rules(e, game);
-    shape_board *b = &e->b;
-    sb_set(b, &e->g, &e->shapes, &game->b);
+    shape_board *b = engine_position(e, game);
     int side = sb_side(b), opp = side ^ 1;
     const geometry *g = &e->g;
 

@@ -47,6 +47,9 @@ struct mnk_engine {
     geometry g;
     shape_table shapes;
     shape_board b;
+    /* b holds a position of these rules, so that the next one can be set
+     * by the stones that differ (sb_update). */
+    bool board_set;
     vcf_search vcf;
     tt_table tt;
     /* Move ordering, kept across searches. */

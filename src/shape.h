@@ -167,6 +167,13 @@ typedef struct shape_board {
 void sb_clear(shape_board *b, const geometry *g, const shape_table *t);
 /* The same position as a solver board. */
 void sb_set(shape_board *b, const geometry *g, const shape_table *t, const board *src);
+/* Sets b to src's position, src a board of b's geometry: the board
+ * sb_set(b, b->g, b->t, src) makes, to the bit, but by taking back and
+ * playing the stones where the two differ when they are few
+ * (shape_sync.c). b must hold a position of its geometry and table
+ * already: made by sb_set or sb_clear, changed by sb_play, sb_undo and
+ * sb_pass only, with b->g and b->t unchanged since. */
+void sb_update(shape_board *b, const board *src);
 /* Stones within SB_NEAR cells of cell, in both coordinates. */
 static inline int sb_near(const shape_board *b, int cell) { return b->pnear[b->pos[cell]]; }
 static inline int sb_side(const shape_board *b) { return (b->filled ^ b->passed) & 1; }

@@ -442,6 +442,56 @@ if wait_for "$move_re"; then ok; else bad "EOF during a search: no move: $(cat "
 stop_brain
 if [ "$brain_rc" -eq 0 ]; then ok; else bad "EOF during a search: exit $brain_rc"; fi
 
+# --- TURN and TAKEBACK change the game by a stone ------------------------------
+# A session of TURNs and TAKEBACKs (of the last two stones, and of two older
+# ones) answers exactly as one that is sent each of its positions by BOARD:
+# the same moves after the same searches, node for node (a node limit only,
+# so that both search alike). The session keeps its game up to date stone by
+# stone instead of making it anew for every move (pbrain/play.c).
+think_lines() { grep -a "^MESSAGE\|^[0-9]*,[0-9]*.\?$" "$1" | tr -d '\r' | sed 's/ speed [0-9]*\/s time [0-9]* ms//'; }
+# move: waits for the brain's move and sets $move to it.
+move() {
+    wait_for "$move_re" || bad "no move (the brain's exit: see below): $(tail -3 "$tmp/seen")"
+    move=$(grep -aE "$move_re" "$tmp/seen" | tail -1)
+}
+trap '' PIPE # a brain that dies fails the checks below, not the script
+start_brain --nodes 5000
+send "START 15" BEGIN
+move; a1=$move
+send "TURN 0,0"
+move; a2=$move
+send "TURN 14,0"
+move; a3=$move
+send "TAKEBACK $a3" "TAKEBACK 14,0" "TURN 14,14"
+move; a4=$move
+send "TAKEBACK $a1" "TAKEBACK 0,0" "TURN 0,14"
+move; a5=$move
+send "TURN 0,7"
+move
+send END
+stop_brain
+[ "$brain_rc" -eq 0 ] || bad "TURN and TAKEBACK: exit $brain_rc"
+think_lines "$tmp/seen" >"$tmp/by-turn"
+# Each command after the move before it: input stops a search.
+start_brain --nodes 5000
+send "START 15" BEGIN
+move
+for stones in "$a1,1 0,0,2" "$a1,1 $a2,1 0,0,2 14,0,2" "$a1,1 $a2,1 0,0,2 14,14,2" \
+              "$a2,1 $a4,1 14,14,2 0,14,2" "$a2,1 $a4,1 $a5,1 14,14,2 0,14,2 0,7,2"; do
+    # shellcheck disable=SC2086 # one stone a word
+    send BOARD $stones DONE
+    move
+done
+send END
+stop_brain
+trap - PIPE
+think_lines "$tmp/seen" >"$tmp/by-board"
+if [ "$(grep -cE "$move_re" "$tmp/by-turn")" -eq 6 ] && cmp -s "$tmp/by-turn" "$tmp/by-board"; then
+    ok
+else
+    bad "TURN and TAKEBACK answer otherwise than BOARD: $(diff "$tmp/by-turn" "$tmp/by-board" | head -20)"
+fi
+
 # --- max_memory: the resident set stays within it -------------------------------
 # The engine's table is sized so that engine and program fit the limit; its
 # pages are only resident once the search writes them. Checked here at the

@@ -8,6 +8,9 @@
  *   - the exact shapes (five, the fours, the threes) agree with a naive
  *     checker here that plays stones on a plain (row, column) grid and
  *     measures runs, knowing nothing of segments, codes or tables.
+ * And one on sb_update: over random sequences of positions (moves,
+ * takebacks of any stone, stones moved or swapped, new positions), the
+ * board it brings along is the one a fresh sb_set makes, field for field.
  */
 #include "unit.h"
 
@@ -276,6 +279,170 @@ static void test_named_shapes(void **state)
     }
 }
 
+/* ---- sb_update against sb_set ------------------------------------------ */
+
+/* The first field in which a and b differ, or NULL: every field sb_set
+ * sets, over the cells of the board (and the undo log's state). */
+static const char *board_difference(const shape_board *a, const shape_board *b)
+{
+    int cells = a->g->cells;
+    if (a->g != b->g || a->t != b->t)
+        return "rules";
+    if (a->filled != b->filled || a->passed != b->passed || a->winner != b->winner)
+        return "filled, passed or winner";
+    if (a->key != b->key)
+        return "key";
+    if (memcmp(a->cell, b->cell, (size_t)cells) || memcmp(a->pcell, b->pcell, sizeof a->pcell))
+        return "cells";
+    for (int c = 0; c < cells && a->t->keyed; c++)
+        if (memcmp(a->nkey[c], b->nkey[c], sizeof a->nkey[c]))
+            return "neighbour keys";
+    for (int side = 0; side < 2; side++) {
+        if (memcmp(a->shape[side], b->shape[side], (size_t)cells * sizeof a->shape[side][0]))
+            return "shapes";
+        if (memcmp(a->pat[side], b->pat[side], (size_t)cells))
+            return "patterns";
+        if (memcmp(a->combo[side], b->combo[side], (size_t)cells * sizeof a->combo[side][0]))
+            return "combos";
+    }
+    if (memcmp(a->npat, b->npat, sizeof a->npat))
+        return "pattern counts";
+    if (memcmp(a->set, b->set, sizeof a->set))
+        return "bit sets";
+    if (memcmp(a->pnear, b->pnear, sizeof a->pnear))
+        return "near counts";
+    if (a->value[0] != b->value[0] || a->value[1] != b->value[1])
+        return "values";
+    if (a->log_len != b->log_len || a->log_cap != b->log_cap || a->logging != b->logging)
+        return "undo log";
+    if (memcmp(a->frame, b->frame, (size_t)a->filled * sizeof a->frame[0]))
+        return "undo frames";
+    return NULL;
+}
+
+/* A solver board with the stones of cells[] (X and O in turn, any
+ * order), its winner judged from the whole board; false if X's and O's
+ * counts do not fit or both sides have a line. */
+static bool board_of(const geometry *g, const uint8_t *cells, board *b)
+{
+    int xs[MNK_MAX_CELLS], os[MNK_MAX_CELLS], nx = 0, no = 0;
+    for (int c = 0; c < g->cells; c++) {
+        if (cells[c] == MNK_X)
+            xs[nx++] = c;
+        else if (cells[c] == MNK_O)
+            os[no++] = c;
+    }
+    if (nx != no && nx != no + 1)
+        return false;
+    board_clear(b, g);
+    for (int i = 0; i < nx + no; i++) {
+        board_play(b, i & 1 ? os[i / 2] : xs[i / 2]);
+        b->winner = MNK_EMPTY;
+    }
+    bool x_line = board_has_line(b, SIDE_X), o_line = board_has_line(b, SIDE_O);
+    if (x_line && o_line)
+        return false;
+    b->winner = x_line ? MNK_X : o_line ? MNK_O : MNK_EMPTY;
+    return true;
+}
+
+/* A random stone of piece on cells[], or -1. */
+static int random_stone(const geometry *g, const uint8_t *cells, int piece)
+{
+    int n = 0, pick = -1;
+    for (int c = 0; c < g->cells; c++)
+        if (cells[c] == piece && rnd(++n) == 0)
+            pick = c;
+    return pick;
+}
+
+static int random_empty(const geometry *g, const uint8_t *cells)
+{
+    return random_stone(g, cells, MNK_EMPTY);
+}
+
+/* The next position: a move, takebacks of any stones, a stone moved, two
+ * swapped, a new position or an empty board. */
+static void next_cells(const geometry *g, const board *cur, uint8_t *cells)
+{
+    memcpy(cells, cur->cell, (size_t)g->cells);
+    int last = cur->filled & 1 ? MNK_X : MNK_O, to_move = last == MNK_X ? MNK_O : MNK_X;
+    int r = rnd(100), c, d;
+    if (r < 45 && cur->winner == MNK_EMPTY && (c = random_empty(g, cells)) >= 0) {
+        cells[c] = (uint8_t)to_move;
+    } else if (r < 60 && (c = random_stone(g, cells, last)) >= 0) {
+        cells[c] = MNK_EMPTY;
+    } else if (r < 70 && (c = random_stone(g, cells, MNK_X)) >= 0 &&
+               (d = random_stone(g, cells, MNK_O)) >= 0) {
+        cells[c] = cells[d] = MNK_EMPTY;
+    } else if (r < 80 && (c = random_stone(g, cells, last)) >= 0 &&
+               (d = random_empty(g, cells)) >= 0) {
+        cells[d] = cells[c];
+        cells[c] = MNK_EMPTY;
+    } else if (r < 90 && (c = random_stone(g, cells, MNK_X)) >= 0 &&
+               (d = random_stone(g, cells, MNK_O)) >= 0) {
+        cells[c] = MNK_O;
+        cells[d] = MNK_X;
+    } else if (r < 95) {
+        memset(cells, MNK_EMPTY, (size_t)g->cells);
+        int stones = rnd(g->cells / 2 + 1) & ~1;
+        for (int i = 0; i < stones; i++)
+            cells[random_empty(g, cells)] = i & 1 ? MNK_O : MNK_X;
+    } else {
+        memset(cells, MNK_EMPTY, (size_t)g->cells);
+    }
+}
+
+/* Random sequences of positions, each set by sb_update on a board that
+ * the previous ones left (with now and then stones played on it since,
+ * logged as a search logs them, or a pass) and by sb_set on another. */
+static void updates_match_set(int m, int n, int k, bool exact, int steps)
+{
+    static geometry g;
+    static shape_table t;
+    static shape_board inc, fresh;
+    static board cur, next;
+    uint8_t cells[MNK_MAX_CELLS];
+    mnk_rules rules = {m, n, k};
+    assert_int_equal(geom_init(&g, rules), MNK_OK);
+    shape_table_init(&t, k, exact);
+    board_clear(&cur, &g);
+    sb_clear(&inc, &g, &t);
+    for (int step = 0; step < steps; step++) {
+        do
+            next_cells(&g, &cur, cells);
+        while (!board_of(&g, cells, &next));
+        cur = next;
+        int r = rnd(10);
+        for (int extra = r < 3 ? r + 1 : 0; extra > 0 && inc.winner == MNK_EMPTY; extra--) {
+            int c = random_empty(&g, inc.cell);
+            if (c < 0)
+                break;
+            sb_play(&inc, c);
+        }
+        if (r == 9)
+            sb_pass(&inc);
+        sb_update(&inc, &cur);
+        sb_set(&fresh, &g, &t, &cur);
+        const char *differs = board_difference(&inc, &fresh);
+        if (differs)
+            fail_msg("%dx%d k=%d%s, step %d (%d stones): sb_update and sb_set differ in %s", m, n,
+                     k, exact ? " exact" : "", step, cur.filled, differs);
+    }
+}
+
+static void test_update_matches_set(void **state)
+{
+    (void)state;
+    updates_match_set(15, 15, 5, false, 400);
+    updates_match_set(15, 15, 5, true, 400);
+    updates_match_set(9, 9, 4, false, 400);
+    updates_match_set(9, 9, 4, true, 400);
+    updates_match_set(12, 10, 6, false, 300);
+    updates_match_set(12, 10, 6, true, 300);
+    updates_match_set(14, 14, 8, false, 100); /* untabled */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -284,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_shapes_k4_k6),
         cmocka_unit_test(test_shapes_untabled),
         cmocka_unit_test(test_undo_log_full),
+        cmocka_unit_test(test_update_matches_set),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
