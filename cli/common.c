@@ -167,8 +167,7 @@ void cli_print_help(const cli_command *cmd)
         printf("  --nodes N          stop searching after about N nodes (1 <= N < 2^64)\n");
     if (cmd->options & OPT_THREADS)
         printf("  --threads N        search with N threads sharing the table (1 to %d,\n"
-               "                     default 1; a strong solve uses one for now); same\n"
-               "                     values, nodes summed over threads\n",
+               "                     default 1); same values, nodes summed over threads\n",
                MNK_MAX_THREADS);
     if (cmd->options & OPT_SEED)
         printf("  --seed N           choose randomly among equally good moves (1 <= N < 2^64)\n");

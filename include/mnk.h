@@ -294,8 +294,6 @@ typedef struct mnk_search_options {
      * so is the best move but among equally good moves (a helper may prove
      * another of them first); nodes are the sum over the threads, and
      * node limits count that sum. Where the library has no threads (WebAssembly), one.
-     * A strong alpha-beta search (MNK_STRONG) uses one thread for now:
-     * with a helper it once proved a move slower to lose than it is.
      * More than MNK_MAX_THREADS: MNK_ERR_ARGUMENT. */
     int threads;
 } mnk_search_options;

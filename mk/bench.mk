@@ -46,6 +46,12 @@ bench-threats: $(B)/threats
 $(B)/tune: bench/tune.c $(BENCH_PARAMS) $(B)/libmnk.a include/mnk.h
 	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/tune.c bench/params.c $(B)/libmnk.a -lm
 
+# One strong solve with two threads, repeated, each best move checked by
+# one thread (bench/smp-stress.c): `build/smp-stress RUNS [RULES POSITION]`,
+# beside two `yes >/dev/null` to load the machine. Not run by make bench.
+$(B)/smp-stress: bench/smp-stress.c $(B)/libmnk.a include/mnk.h src/smp.h src/internal.h
+	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -Werror -O2 -o $@ bench/smp-stress.c $(B)/libmnk.a -lm -lpthread
+
 # make match: the engine's strength in matches (bench/match.sh), played by
 # c-gomoku-cli: mnk against its own greedy baseline (pbrain-mnk --greedy)
 # and against Rapfi. PEERS is the folder holding c-gomoku-cli and

@@ -11,8 +11,16 @@
  * loser's slowest line win out on their own. The table stores them relative
  * to the node instead (tt.c), because one position is met at many plies.
  *
- * Proofs. A score beyond SCORE_PROVEN is a forced win or loss in exactly
- * that many plies; the search only returns one if it is. A draw, or any
+ * Proofs. A score beyond SCORE_PROVEN claims a forced win or loss in that
+ * many plies. The winner's half of the claim always holds: the winner can
+ * force the end within that many plies (only finished lines make such a
+ * score). The loser's half, that nothing quicker exists, holds only as far
+ * as the search looked: a search of d plies finds every win and every loss
+ * within d + 1 plies (a win on the spot at its last nodes, step 2), but a
+ * table entry left by a deeper search (another thread's later iteration,
+ * an earlier search on the same table) can hand it a longer line without
+ * the shorter one beside it. So a limited search's mate score is exact only
+ * when it lies within its sight (root_iteration). A draw, or any
  * value at all, is proven when the search below reached the end of every
  * line, i.e. its depth was at least the number of empty cells. On boards
  * larger than 64 cells a limited search looks only at cells near the marks;
@@ -338,6 +346,28 @@ static void root_minimax(mnk_solver *s, board *b, root_move *rm, int n)
  * milliseconds, and the table then holds nothing but proofs. */
 #define SOLVE_OUTRIGHT_EMPTIES 16
 
+/* A root move's mate score of p plies from an iteration of d plies is
+ * exact if p <= d + MATE_SIGHT. Any shorter line is at least two plies
+ * shorter (the same side must make the last move), so within d plies,
+ * and the iteration finds every line within d + 1 (see the top of the
+ * file) wherever its table entries came from. Past that the score may be
+ * a longer line a deeper search left in the table while the shorter one
+ * lay past this iteration's horizon: with a helper in a later iteration
+ * (smp.c), a 6,5,4 position lost in 10 had a move lost in 8 proven
+ * "loss in 10" at depth 4. A search on a fresh table never makes a mate
+ * score past d + 2 (two threats at its last nodes, step 3). */
+#define MATE_SIGHT 2
+
+/* The plies to the end that a proven-band score claims, else -1. */
+static int mate_plies(int score)
+{
+    if (score > SCORE_PROVEN)
+        return MNK_SCORE_WIN - score;
+    if (score < -SCORE_PROVEN)
+        return MNK_SCORE_WIN + score;
+    return -1;
+}
+
 /* Searches every root move to `depth` plies; returns the best score, or
  * -SCORE_INF if the search was stopped. See root_alphabeta for the windows. */
 static int root_iteration(mnk_solver *s, board *b, root_move *work, int n, int depth,
@@ -358,7 +388,8 @@ static int root_iteration(mnk_solver *s, board *b, root_move *work, int n, int d
             if (s->aborted)
                 return -SCORE_INF;
             m->score = score;
-            m->proven = score > SCORE_PROVEN || score < -SCORE_PROVEN || depth >= empties;
+            int plies = mate_plies(score);
+            m->proven = depth >= empties || (plies >= 0 && plies <= depth + MATE_SIGHT);
         }
         if (m->score > best)
             best = m->score;
@@ -427,7 +458,8 @@ static int root_alphabeta(mnk_solver *s, board *b, root_move *rm, int n, bool ex
         }
         /* Done? Analysis needs every move proven. A best move needs the
          * best proven: then every other move was searched as deep and came
-         * out worse (a mate score is exact at any depth that reaches it). */
+         * out worse (a mate score is exact at any depth that sees it:
+         * MATE_SIGHT). */
         bool done = true;
         for (int i = 0; i < n; i++)
             if (!work[i].proven && (exact_all || work[i].score == best))

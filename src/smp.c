@@ -13,12 +13,16 @@
  * the one question the draw passes ask at a time. All of them read and
  * write one table (tt.c explains why that is safe without locks); when
  * the main search reaches a move a helper has proven, the table answers
- * it in one probe. Nothing a helper does can
- * change a value the main search returns: every entry it leaves is a true
- * bound, and the main search's values are what its own searches prove
- * from true bounds (tests/unit/test_smp.c compares them with one thread on
- * every benchmark set and on random positions). Only the node counts, and
- * so the time, change.
+ * it in one probe. Nothing a helper does can change a value the main
+ * search returns: every entry it leaves is a true bound, and the main
+ * search's values are what its own searches prove from true bounds. A
+ * helper's entries often come from deeper iterations than the main
+ * search's; search.c (MATE_SIGHT) says how far a limited iteration's wins
+ * and losses count as proven whoever left the entries.
+ * tests/unit/test_smp.c compares the values with one thread on every
+ * benchmark set, on random positions and, repeated, on the 6x5 positions
+ * whose strong solves were once wrong. Only the node counts, and so the
+ * time, change.
  *
  * Helpers do without the threat search (forcing.c: its tables take 1.4
  * MB each) and without the caller's callback; they have no limits of
@@ -90,14 +94,6 @@ void smp_begin(mnk_solver *s, const board *b, const mnk_search_options *o, bool 
 {
     struct smp_state *p = s->smp;
     int want = o && o->threads > 1 ? o->threads : 1;
-    /* A strong search (plies) stays on the calling thread: with a helper,
-     * one proved a move of a lost position slower to lose than it is (a
-     * loss in 10 for a loss in 8) and played it, in about 1 run in 20 of
-     * tests/unit/test_smp.c on a loaded machine (6x5 position
-     * ..xoo./o...o./.ox..x/x...../x..x..), the cause not yet found. Weak
-     * and df-pn searches, never seen to differ, keep their helpers. */
-    if (o && o->mode == MNK_STRONG && o->algorithm == MNK_ALPHABETA)
-        want = 1;
     s->threads = SMP_THREADS && want <= MNK_MAX_THREADS ? want : 1;
     p->started = 0;
     if (s->threads == 1)

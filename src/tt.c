@@ -27,8 +27,10 @@
  * answers no probe: the worst a race can do is lose an entry. Every
  * entry that matches was written whole by one thread's search and holds
  * a true bound (a proof is a proof whichever thread found it), so a
- * search reading entries another thread wrote gets the values it would
- * have got alone, only sooner. The replacement scheme below reads a
+ * search reading entries another thread wrote gets values as true as its
+ * own, only sooner (an entry of a deeper search may show a limited one a
+ * longer win than it can check: search.c, MATE_SIGHT, is why that proves
+ * nothing). The replacement scheme below reads a
  * bucket, decides and writes; between the reading and the writing
  * another thread may have written too, and one of the two entries is
  * lost: again only a miss. The counter of live entries is approximate
