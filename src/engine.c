@@ -10,6 +10,10 @@
  * late-move reductions, and extensions for forced replies (a four's block
  * costs no depth, so lines of fours are followed to their end).
  *
+ * The root's threat searches (its own win, the opponent's threats that
+ * decide the moves worth searching, the check of the chosen move) and
+ * their share of the move's limits are in engine_threats.c.
+ *
  * What is proven and what is not. The threat search's wins are proofs.
  * The alpha-beta search looks at a chosen subset of moves, so a win it
  * sees is reported as an estimate beyond MNK_ENGINE_EVAL_MAX, never as
@@ -25,8 +29,6 @@
  * short of the turn's time so that the answer arrives within it.
  */
 #include "engine_search.h"
-
-static bool vcf_keep_going(void *ctx);
 
 /* How much a pattern is worth as a place to move: attack for one's own,
  * defence (a little less) for the opponent's. */
@@ -100,7 +102,7 @@ mnk_status engine_setup(void *mem, size_t size, bool zeroed, mnk_engine **out)
     vcf_entry *tables = (vcf_entry *)((char *)mem + vcf_at);
     vcf_setup(&e->vcf, tables, ENGINE_VCF_ENTRIES, tables + ENGINE_VCF_ENTRIES, zeroed);
     vct_pn_setup(&e->vcf, (pn_entry *)(tables + 2 * ENGINE_VCF_ENTRIES), ENGINE_PN_ENTRIES, zeroed);
-    e->vcf.keep_going = vcf_keep_going;
+    e->vcf.keep_going = engine_threat_keep_going;
     e->vcf.keep_going_ctx = e;
     tt_setup(&e->tt, (char *)mem + engine_header(), size - engine_header(), zeroed);
     mem_set(e->killers, 0xff, sizeof e->killers);
@@ -138,41 +140,6 @@ void mnk_engine_stop(mnk_engine *e)
         atomic_store_explicit(&e->stop, 1, memory_order_relaxed);
 }
 
-/* ---- limits ----------------------------------------------------------- */
-/* The threat search's look at the same limits. */
-static bool vcf_keep_going(void *ctx)
-{
-    mnk_engine *e = ctx;
-    uint64_t now = e->timed ? engine_elapsed(e) : 0;
-    if (atomic_load_explicit(&e->stop, memory_order_relaxed) || (e->timed && now >= e->hard_ms))
-        e->aborted = true;
-    /* The root's share for threats ends that search, not the move. */
-    return !e->aborted && !(e->timed && e->threat_ms && now >= e->threat_ms);
-}
-
-/* Gives the threat searches that follow, all of them together, pct
- * percent of the move's time and node limit from now. */
-static void threat_share(mnk_engine *e, uint64_t pct)
-{
-    e->threat_ms = e->timed ? engine_elapsed(e) + e->hard_ms * pct / 100 + 1 : 0;
-    e->threat_nodes_end = e->nodes + e->max_nodes * pct / 100 + 1;
-}
-
-/* Nodes a threat search may spend: at most cap (0: no cap), and never
- * more than the move's node limit leaves. 0 means no limit. */
-static uint64_t threat_nodes(const mnk_engine *e, uint64_t cap)
-{
-    if (!e->max_nodes)
-        return cap;
-    uint64_t left = e->threat_nodes_end > e->nodes ? e->threat_nodes_end - e->nodes : 1;
-    return cap && cap < left ? cap : left;
-}
-
-/* Is there time left in the threat searches' share? */
-static bool threat_time_left(const mnk_engine *e)
-{
-    return !e->aborted && !(e->timed && e->threat_ms && engine_elapsed(e) >= e->threat_ms);
-}
 /* ---- the root --------------------------------------------------------- */
 
 /* The game's rules, the exact rule included: the shapes know it (a five is
@@ -265,63 +232,6 @@ static void plan_time(mnk_engine *e, const mnk_engine_options *o)
     e->timed = true;
 }
 
-/* Does the side to move win by threes and fours? By proof numbers or by
- * depth (params.vct_pn), within cap nodes (0: no cap); a win found is a
- * proof, its first move in e->vcf.vct_move. */
-static bool engine_vct(mnk_engine *e, shape_board *b, uint64_t cap)
-{
-    if (e->params.vct_pn) {
-        e->vcf.pn_vcf_threats = e->params.vct_pn == ENGINE_VCT_PN_VCF_THREATS;
-        return vct_prove(&e->vcf, b, cap);
-    }
-    return vct_find(&e->vcf, b, ROOT_VCT_DEPTH, cap);
-}
-
-/* Does the opponent, to move after our move m, win by threats? A win
- * found is a proof (threat.c); a search cut short finds none. Each of the
- * VCF and the VCT takes at most cap nodes (0: no cap). */
-static bool loses_to_threats(mnk_engine *e, int m, uint64_t cap)
-{
-    shape_board *b = &e->b;
-    sb_play(b, m);
-    bool lost = vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, cap);
-    e->nodes += e->vcf.nodes;
-    if (!lost && !e->aborted) {
-        lost = engine_vct(e, b, cap);
-        e->nodes += e->vcf.nodes;
-    }
-    sb_undo(b, m);
-    return lost;
-}
-
-/* The main search's move, checked. Its horizon can hide a long forced
- * win of the opponent's that the threat search proves in a few thousand
- * nodes: if best loses to one, the first of moves[0..n) (the search's
- * order) that does not is played instead. At most params.check_moves
- * moves are looked at, within the limits left (the main search left
- * params.check_pct percent of them); if every move looked at loses, or
- * the limits end first, best stays. Returns the move to play. */
-static int root_check(mnk_engine *e, const int *moves, int n, int best)
-{
-    /* Only the hard limit, the stop and what is left of a node limit. */
-    e->threat_ms = 0;
-    e->threat_nodes_end = e->max_nodes;
-    for (int i = -1, looked = 0; i < n && looked < e->params.check_moves; i++) {
-        int m = i < 0 ? best : moves[i];
-        if (i >= 0 && m == best)
-            continue;
-        if (e->max_nodes && e->nodes >= e->max_nodes)
-            break;
-        bool lost = loses_to_threats(e, m, threat_nodes(e, (uint64_t)e->params.check_nodes));
-        looked++;
-        if (e->aborted)
-            break;
-        if (!lost)
-            return m;
-    }
-    return best;
-}
-
 mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engine_options *o,
                             mnk_engine_info *out)
 {
@@ -394,8 +304,8 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     bool capped = !threats_only || (!e->timed && !e->max_nodes);
     /* The opponent's threats (step 4) get a share of their own: a search
      * for a win we do not have must not leave them without time. */
-    threat_share(e, threats_only ? 100 : ENGINE_THREAT_SHARE / 2);
-    if (vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, threat_nodes(e, capped ? ROOT_VCF_NODES : 0))) {
+    engine_threat_share(e, threats_only ? 100 : ENGINE_THREAT_SHARE / 2);
+    if (vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, engine_threat_nodes(e, capped ? ROOT_VCF_NODES : 0))) {
         int16_t line[MNK_ENGINE_MAX_PV];
         int len = e->vcf.line_len < MNK_ENGINE_MAX_PV ? e->vcf.line_len : MNK_ENGINE_MAX_PV;
         for (int i = 0; i < len; i++)
@@ -410,7 +320,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     e->nodes += e->vcf.nodes;
 
     /* Step 3: a win by threes and fours, within a share of the time. */
-    bool vct = engine_vct(e, b, threat_nodes(e, e->timed || !capped ? 0 : ROOT_VCT_NODES));
+    bool vct = engine_vct(e, b, engine_threat_nodes(e, e->timed || !capped ? 0 : ROOT_VCT_NODES));
     e->nodes += e->vcf.nodes;
     if (vct && !e->aborted) {
         e->threat_ms = 0;
@@ -426,42 +336,11 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
         return MNK_OK;
     }
 
-    /* Step 4: the root's moves. If the opponent could win by fours were it
-     * its turn, only moves in the cells that win depends on, and fours of
-     * our own, can stop it. If it could win by threes and fours, moves
-     * after which it still can are lost: they are dropped (unless every
-     * move is). */
+    /* Step 4: the root's moves, those that can stop the opponent's
+     * threats (engine_threats.c). */
     int moves[MNK_MAX_CELLS];
     int n = engine_gen_moves(e, 0, MNK_NO_CELL, 0, moves);
-    threat_share(e, ENGINE_THREAT_SHARE / 2);
-    sb_pass(b);
-    bool threatened = vcf_find(&e->vcf, b, ROOT_VCF_DEPTH, threat_nodes(e, ROOT_VCF_NODES));
-    e->nodes += e->vcf.nodes;
-    bool threatened_vct =
-        !threatened && engine_vct(e, b, threat_nodes(e, e->timed ? 0 : ROOT_VCT_NODES));
-    e->nodes += e->vcf.nodes;
-    sb_pass(b);
-    if (threatened) {
-        n = engine_keep_vcf_zone(e, moves, n);
-    } else if (threatened_vct) {
-            int kept = 0;
-        for (int i = 0; i < n; i++) {
-            if (!threat_time_left(e)) {
-                moves[kept++] = moves[i]; /* not looked at: kept */
-                continue;
-            }
-            sb_play(b, moves[i]);
-            bool lost = engine_vct(e, b, threat_nodes(e, e->timed ? 0 : ROOT_VCT_NODES / 8));
-            bool sure = !e->vcf.aborted;
-            e->nodes += e->vcf.nodes;
-            sb_undo(b, moves[i]);
-            if (!(lost && sure))
-                moves[kept++] = moves[i];
-        }
-        if (kept > 0)
-            n = kept;
-    }
-    e->threat_ms = 0;
+    n = engine_root_defences(e, moves, n);
     /* The best of the rest, as below the root (the moves against an open
      * four are all kept). */
     if (n > e->params.root_moves && !has_open_four(b, opp))
@@ -592,7 +471,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
         e->hard_ms = full_hard_ms;
         e->max_nodes = full_max_nodes;
         e->aborted = false;
-        int checked = root_check(e, moves, n, best);
+        int checked = engine_root_check(e, moves, n, best);
         if (checked != best) {
             best = checked;
             best_pv_len = 0;

@@ -104,6 +104,40 @@ static inline bool engine_tick(mnk_engine *e)
     return !e->aborted;
 }
 
+/* ---- the root's threat searches (engine_threats.c) --------------------- */
+
+/* The threat searches' look at the move's limits (vcf_search.keep_going):
+ * the stop and the hard limit end the move, the root's share for threats
+ * (engine_threat_share) ends only that search. */
+bool engine_threat_keep_going(void *ctx);
+/* Gives the threat searches that follow, all of them together, pct
+ * percent of the move's time and node limit from now. */
+void engine_threat_share(mnk_engine *e, uint64_t pct);
+/* Nodes a threat search may spend: at most cap (0: no cap), and never
+ * more than the move's node limit leaves. 0 means no limit. */
+uint64_t engine_threat_nodes(const mnk_engine *e, uint64_t cap);
+/* Does the side to move of b win by threes and fours? By proof numbers or
+ * by depth (params.vct_pn), within cap nodes (0: no cap); a win found is
+ * a proof, its first move in e->vcf.vct_move. */
+bool engine_vct(mnk_engine *e, shape_board *b, uint64_t cap);
+/* Step 4 of the root (engine.c): of the root's moves[0..n), keeps those
+ * that can stop the opponent's threats, in their order, within half the
+ * root's threat share. If the opponent could win by fours were it its
+ * turn, only moves in the cells that win depends on and fours of our own
+ * can stop it; if it could win by threes and fours, the moves after which
+ * it still can are lost and dropped (unless every move is). Returns how
+ * many are kept. */
+int engine_root_defences(mnk_engine *e, int *moves, int n);
+/* Step 6 of the root: the main search's move best, checked. Its horizon
+ * can hide a long forced win of the opponent's that the threat search
+ * proves in a few thousand nodes: if best loses to one, the first of
+ * moves[0..n) (the search's order) that does not is played instead. At
+ * most params.check_moves moves are looked at, within the limits left
+ * (the main search left params.check_pct percent of them); if every move
+ * looked at loses, or the limits end first, best stays. Returns the move
+ * to play. */
+int engine_root_check(mnk_engine *e, const int *moves, int n, int best);
+
 /* ---- the search below the root (engine_search.c) ---------------------- */
 
 /* The side to move's estimate, within +-MNK_ENGINE_EVAL_MAX / 2. */
