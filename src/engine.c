@@ -69,6 +69,9 @@ void engine_default_params(engine_params *p)
 
 void engine_set_params(mnk_engine *e, const engine_params *p)
 {
+    /* The two VCTs' tables share memory (engine_setup). */
+    if (p->vct_pn != e->params.vct_pn)
+        vcf_wipe(&e->vcf);
     e->params = *p;
     e->ready = false; /* the shape table takes the new weights */
 }
@@ -79,7 +82,7 @@ static size_t engine_header(void)
 {
     size_t h = sizeof(struct mnk_engine);
     h = (h + 63) & ~(size_t)63;
-    return h + 2 * ENGINE_VCF_ENTRIES * sizeof(vcf_entry) + ENGINE_PN_ENTRIES * sizeof(pn_entry);
+    return h + 2 * ENGINE_VCF_ENTRIES * sizeof(vcf_entry);
 }
 
 size_t mnk_engine_size(size_t table_bytes)
@@ -101,7 +104,11 @@ mnk_status engine_setup(void *mem, size_t size, bool zeroed, mnk_engine **out)
     size_t vcf_at = (sizeof *e + 63) & ~(size_t)63;
     vcf_entry *tables = (vcf_entry *)((char *)mem + vcf_at);
     vcf_setup(&e->vcf, tables, ENGINE_VCF_ENTRIES, tables + ENGINE_VCF_ENTRIES, zeroed);
-    vct_pn_setup(&e->vcf, (pn_entry *)(tables + 2 * ENGINE_VCF_ENTRIES), ENGINE_PN_ENTRIES, zeroed);
+    /* The proof-number VCT's table lies over the depth-first VCT's: an
+     * engine uses one of them (params.vct_pn), and a change of kind wipes
+     * the memory (engine_set_params), so neither reads the other's
+     * entries as its own. */
+    vct_pn_setup(&e->vcf, (pn_entry *)(tables + ENGINE_VCF_ENTRIES), ENGINE_PN_ENTRIES, zeroed);
     e->vcf.keep_going = engine_threat_keep_going;
     e->vcf.keep_going_ctx = e;
     tt_setup(&e->tt, (char *)mem + engine_header(), size - engine_header(), zeroed);

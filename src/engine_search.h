@@ -14,8 +14,11 @@
 #define ENGINE_MAX_PLY 96
 /* The threat search's table: entries (a power of two). */
 #define ENGINE_VCF_ENTRIES ((size_t)1 << 16)
-/* The proof-number VCT's table: entries (a power of two). */
-#define ENGINE_PN_ENTRIES ((size_t)1 << 17)
+/* The proof-number VCT's table: entries (a power of two), in the memory
+ * of the depth-first VCT's table (engine_setup). */
+#define ENGINE_PN_ENTRIES ((size_t)1 << 15)
+_Static_assert(ENGINE_PN_ENTRIES * sizeof(pn_entry) <= ENGINE_VCF_ENTRIES * sizeof(vcf_entry),
+               "the proof-number table fits in the depth-first VCT's");
 /* Attacker moves the threat search looks at the root, and in the search. */
 #define ROOT_VCF_DEPTH 40
 #define NODE_VCF_DEPTH 12

@@ -9,7 +9,7 @@
  */
 #include "threat_impl.h"
 
-static void vcf_wipe(vcf_search *v)
+void vcf_wipe(vcf_search *v)
 {
     mem_set(v->table, 0, (v->mask + 1) * sizeof(vcf_entry));
     if (v->vct_table)

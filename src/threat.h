@@ -81,6 +81,11 @@ typedef struct vcf_search {
 void vcf_setup(vcf_search *v, vcf_entry *mem, size_t entries, vcf_entry *vct_mem, bool zeroed);
 /* Forgets every entry (in O(1), but for one call in 255). */
 void vcf_clear(vcf_search *v);
+/* Forgets every entry by clearing the tables' memory: needed when a
+ * table's memory passes to the other kind of table (the engine lays the
+ * proof-number VCT's over the depth-first VCT's), whose entries a new
+ * generation alone would not tell from its own. */
+void vcf_wipe(vcf_search *v);
 
 /* Does the side to move of b win by continuous fours within depth of its
  * moves? On a win, v->line holds the line (its first move is the one to
