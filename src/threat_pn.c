@@ -275,13 +275,9 @@ static void pn_mid(vcf_search *v, shape_board *b, int attacker, int ply, uint32_
                 best2 = mine;
             }
         }
-        if (n == 0)
-            bmin = PN_INF; /* OR: no threat, disproven; AND: no defence, proven */
+        /* No child: an OR node (no threat) comes out disproven and an AND
+         * node (no defence) proven, from the empty min and sum. */
         uint32_t p = or_node ? bmin : sum, d = or_node ? sum : bmin;
-        if (n == 0 && !or_node) {
-            p = 0;
-            d = PN_INF;
-        }
         if (v->aborted || p >= thpn || d >= thdn || p == 0 || d == 0) {
             if (!v->aborted || p == 0 || d == 0)
                 pn_store(v, key, p, d, or_node && p == 0 ? kids[best].move : -1);
