@@ -70,11 +70,30 @@ bool engine_param_parse(engine_params *p, const char *arg)
             p->shape_weight[i] = (int16_t)v;
             return true;
         }
-    for (int i = 0; i < PAT_COUNT; i++)
+    for (int i = 0; i < SHAPE_COUNT; i++) {
+        if (strncmp(name, "e.", 2) == 0 && strcmp(name + 2, SHAPES[i]) == 0) {
+            p->eval_own[i] = (int16_t)v;
+            return true;
+        }
+        if (strncmp(name, "eo.", 3) == 0 && strcmp(name + 3, SHAPES[i]) == 0) {
+            p->eval_opp[i] = (int16_t)v;
+            return true;
+        }
+    }
+    for (int i = 0; i < PAT_COUNT; i++) {
         if (strncmp(name, "o.", 2) == 0 && strcmp(name + 2, PATTERNS[i]) == 0) {
             p->pattern_order[i] = (int16_t)v;
             return true;
         }
+        if (strncmp(name, "p.", 2) == 0 && strcmp(name + 2, PATTERNS[i]) == 0) {
+            p->pattern_own[i] = (int16_t)v;
+            return true;
+        }
+        if (strncmp(name, "po.", 3) == 0 && strcmp(name + 3, PATTERNS[i]) == 0) {
+            p->pattern_opp[i] = (int16_t)v;
+            return true;
+        }
+    }
     return false;
 }
 

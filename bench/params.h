@@ -11,8 +11,12 @@
 
 /* Sets one parameter from "NAME=VALUE" (attack, defence, moves, root, lmr,
  * rootlmr, lmrfull, latebase, latemul, qplies, qfours, q43, leafvcf,
- * leafvcfplies, nodevcf, soft, futility, w.SHAPE, o.PATTERN); false if
- * there is no such parameter or the value is out of range. */
+ * leafvcfplies, nodevcf, soft, futility, check, checkpct, checknodes,
+ * vctpn; w.SHAPE: move order's shape weights; o.PATTERN: move order's
+ * pattern weights; e.SHAPE, eo.SHAPE: the evaluation's shape weights for
+ * the side to move and the opponent; p.PATTERN, po.PATTERN: its pattern
+ * weights); false if there is no such parameter or the value is out of
+ * range. */
 bool engine_param_parse(engine_params *p, const char *arg);
 
 #endif

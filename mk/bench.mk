@@ -40,6 +40,12 @@ $(B)/threats: bench/threats.c src/threat.h src/shape.h $(B)/libmnk.a include/mnk
 bench-threats: $(B)/threats
 	$(B)/threats 100000 bench/engine/rapfi-wins-15x15.txt | tail -3
 
+# What the evaluation sees, for fitting it (bench/eval-features.c, used by
+# bench/eval-fit.py): `build/eval-features [K] < POSITIONS`. Not run by
+# make bench.
+$(B)/eval-features: bench/eval-features.c src/shape.h $(B)/libmnk.a include/mnk.h
+	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/eval-features.c $(B)/libmnk.a
+
 # Self-play between the engine's default parameters and a variant
 # (bench/tune.c): `build/tune PAIRS NODES [NAME=VALUE ...]`. Not run by
 # make bench; a tool for measured tuning.

@@ -41,7 +41,9 @@ static const int16_t default_pattern_order[PAT_COUNT] = {
 void engine_default_params(engine_params *p)
 {
     for (int i = 0; i < SHAPE_COUNT; i++)
-        p->shape_weight[i] = shape_default_weights[i];
+        p->shape_weight[i] = p->eval_own[i] = p->eval_opp[i] = shape_default_weights[i];
+    for (int i = 0; i < PAT_COUNT; i++)
+        p->pattern_own[i] = p->pattern_opp[i] = 0;
     for (int i = 0; i < PAT_COUNT; i++)
         p->pattern_order[i] = default_pattern_order[i];
     p->attack_pct = 120;

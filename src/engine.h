@@ -13,9 +13,17 @@
 #define ENGINE_VCT_PN_VCF_THREATS 2
 
 typedef struct engine_params {
-    /* Evaluation: each empty cell's shapes for both sides, summed with
-     * these weights; the side to move's sum counts attack_pct percent. */
+    /* Move order: each cell's shapes for both sides, with these weights
+     * (see cell_order in engine_search.c). */
     int16_t shape_weight[SHAPE_COUNT];
+    /* Evaluation: every (empty cell, direction)'s shape and every cell's
+     * pattern, for the side to move (eval_own, pattern_own) and for the
+     * opponent (eval_opp, pattern_opp), summed with these weights; the
+     * side to move's sum counts attack_pct percent. */
+    int16_t eval_own[SHAPE_COUNT];
+    int16_t eval_opp[SHAPE_COUNT];
+    int16_t pattern_own[PAT_COUNT];
+    int16_t pattern_opp[PAT_COUNT];
     int attack_pct;
     /* Move order: a cell's pattern for the side to move, and for the
      * opponent at defence_pct percent. */

@@ -8,12 +8,22 @@
 
 /* ---- evaluation ------------------------------------------------------- */
 
-/* The side to move's estimate: its shape sum against the opponent's, the
- * side to move's counting a little more (it moves first). */
+/* The side to move's estimate: its shapes and patterns weighed against the
+ * opponent's, the side to move's counting a little more (it moves first). */
 int engine_evaluate(const mnk_engine *e, const shape_board *b)
 {
-    int side = sb_side(b);
-    long v = (long)b->value[side] * e->params.attack_pct / 100 - b->value[side ^ 1];
+    const engine_params *p = &e->params;
+    int side = sb_side(b), opp = side ^ 1;
+    long own = 0, other = 0;
+    for (int s = SHAPE_NONE + 1; s < SHAPE_COUNT; s++) {
+        own += (long)p->eval_own[s] * b->nshape[side][s];
+        other += (long)p->eval_opp[s] * b->nshape[opp][s];
+    }
+    for (int q = PAT_NONE + 1; q < PAT_COUNT; q++) {
+        own += (long)p->pattern_own[q] * b->npat[side][q];
+        other += (long)p->pattern_opp[q] * b->npat[opp][q];
+    }
+    long v = own * p->attack_pct / 100 - other;
     if (v > MNK_ENGINE_EVAL_MAX / 2)
         v = MNK_ENGINE_EVAL_MAX / 2;
     if (v < -MNK_ENGINE_EVAL_MAX / 2)

@@ -390,14 +390,15 @@ static uint32_t log_entry(int side, int cell, int dir, int old)
     return (uint32_t)old | (uint32_t)dir << 4 | (uint32_t)side << 6 | (uint32_t)cell << 7;
 }
 
-/* Sets one shape, keeping the value and the pattern in step, and writes
+/* Sets one shape, keeping the shape counts and the pattern in step, and writes
  * the old one down while a play is logged. */
 static void set_shape(shape_board *b, int side, int cell, int dir, int sh)
 {
     int old = b->shape[side][cell][dir];
     if (b->logging)
         b->log[b->log_len++] = log_entry(side, cell, dir, old);
-    b->value[side] += b->t->weight[sh] - b->t->weight[old];
+    b->nshape[side][old]--;
+    b->nshape[side][sh]++;
     b->shape[side][cell][dir] = (uint8_t)sh;
     b->combo[side][cell] = (uint16_t)(b->combo[side][cell] + (sh - old) * dir_weight[dir]);
     set_pattern(b, side, cell, b->t->combine[b->combo[side][cell]]);
@@ -518,7 +519,8 @@ void sb_clear(shape_board *b, const geometry *g, const shape_table *t)
             b->nkey[cell][d] = key_of(b, cell, d);
     mem_set(b->set, 0, sizeof b->set);
     mem_set(b->pnear, 0, sizeof b->pnear);
-    b->value[0] = b->value[1] = 0;
+    mem_set(b->nshape, 0, sizeof b->nshape);
+    b->nshape[0][SHAPE_NONE] = b->nshape[1][SHAPE_NONE] = (int16_t)(4 * g->cells);
     b->log_len = 0;
     b->log_cap = SB_LOG_SIZE;
     b->logging = false;
@@ -562,8 +564,6 @@ bool sb_play(shape_board *b, int cell)
     int f = b->filled++;
     b->logging = b->log_len + 16 * b->t->h + 8 <= b->log_cap;
     b->frame[f] = b->logging ? b->log_len : SB_UNLOGGED;
-    b->frame_value[f][0] = b->value[0];
-    b->frame_value[f][1] = b->value[1];
     near_add(b, cell, 1);
     refresh_around(b, cell, (unsigned)side + 1);
     b->logging = false;
@@ -595,12 +595,12 @@ void sb_undo(shape_board *b, int cell)
         uint32_t e = b->log[i];
         int s = (e >> 6) & 1, c = (int)(e >> 7), d = (e >> 4) & 3, old = (int)(e & 15);
         b->combo[s][c] = (uint16_t)(b->combo[s][c] + (old - b->shape[s][c][d]) * dir_weight[d]);
+        b->nshape[s][b->shape[s][c][d]]--;
+        b->nshape[s][old]++;
         b->shape[s][c][d] = (uint8_t)old;
         set_pattern(b, s, c, b->t->combine[b->combo[s][c]]);
     }
     b->log_len = b->frame[f];
-    b->value[0] = b->frame_value[f][0];
-    b->value[1] = b->frame_value[f][1];
 }
 
 /* Any number that no sum of cell keys is likely to meet. */
@@ -615,7 +615,8 @@ void sb_pass(shape_board *b)
 bool sb_consistent(const shape_board *b)
 {
     const geometry *g = b->g;
-    int32_t value[2] = {0, 0};
+    int16_t nshape[2][SHAPE_COUNT];
+    mem_set(nshape, 0, sizeof nshape);
     uint64_t key = g->base_key ^ (b->passed ? SB_PASS_KEY : 0);
     int filled = 0;
     cellset set[SB_SETS][2];
@@ -645,7 +646,7 @@ bool sb_consistent(const shape_board *b)
                 sh[d] = (uint8_t)sb_shape_slow(b, cell, side, d);
                 if (sh[d] != b->shape[side][cell][d])
                     return false;
-                value[side] += b->t->weight[sh[d]];
+                nshape[side][sh[d]]++;
             }
             int pat = combine_shapes(sh);
             if (pat != b->pat[side][cell] || combo_of(sh) != b->combo[side][cell])
@@ -667,6 +668,6 @@ bool sb_consistent(const shape_board *b)
             for (int w = 0; w < SB_WORDS; w++)
                 if (set[i][side].w[w] != b->set[i][side].w[w])
                     return false;
-    return filled == b->filled && key == b->key && value[0] == b->value[0] &&
-           value[1] == b->value[1];
+    return filled == b->filled && key == b->key &&
+           mem_cmp(nshape, b->nshape, sizeof nshape) == 0;
 }

@@ -148,8 +148,9 @@ typedef struct shape_board {
     /* Stones within SB_NEAR cells (in both coordinates) of each cell, on
      * the padded board: see sb_near(). */
     uint8_t pnear[SB_PADDED];
-    /* Sum of the shape weights of every empty cell, per side. */
-    int32_t value[2];
+    /* (cell, direction) pairs of each shape, per side: what the engine's
+     * evaluation weighs (occupied cells count as SHAPE_NONE). */
+    int16_t nshape[2][SHAPE_COUNT];
     /* The undo log: sb_play writes down every shape it changes, so that
      * sb_undo puts them back instead of working them out again. frame[f]
      * is where the entries of the play that made f + 1 stones start, or
@@ -159,7 +160,6 @@ typedef struct shape_board {
     int log_cap; /* entries the log may use: SB_LOG_SIZE (a test may lower it) */
     bool logging;
     int32_t frame[MNK_MAX_CELLS];
-    int32_t frame_value[MNK_MAX_CELLS][2];
     uint32_t log[SB_LOG_SIZE];
 } shape_board;
 

@@ -311,8 +311,8 @@ static const char *board_difference(const shape_board *a, const shape_board *b)
         return "bit sets";
     if (memcmp(a->pnear, b->pnear, sizeof a->pnear))
         return "near counts";
-    if (a->value[0] != b->value[0] || a->value[1] != b->value[1])
-        return "values";
+    if (memcmp(a->nshape, b->nshape, sizeof a->nshape))
+        return "shape counts";
     if (a->log_len != b->log_len || a->log_cap != b->log_cap || a->logging != b->logging)
         return "undo log";
     if (memcmp(a->frame, b->frame, (size_t)a->filled * sizeof a->frame[0]))

@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""eval-fit.py - fits the engine's evaluation to Rapfi's. A benchmark
+tool: it prints what it measured and never fails on a result.
+
+    python3 bench/eval-fit.py label OUT.tsv RAPFI NODES MATCH.sgf...
+    python3 bench/eval-fit.py fit FEATURES DATA.tsv... [--test-every 5]
+
+label: every position of the games in the SGF files (bench/match.sh's
+matches), from the first move after the opening to the last before the
+end, is given to Rapfi (INFO MAX_NODE NODES, so the answer does not depend
+on the load; two at a time) and written to OUT.tsv as the position in
+mnk's notation and Rapfi's evaluation for the side to move. Positions
+Rapfi proves won or lost are left out: they are the threat search's
+business, not the evaluation's. OUT.tsv is appended to and read back
+first, so a second run asks only about new positions.
+
+fit: FEATURES is build/eval-features. Rapfi's evaluation v becomes a
+winning chance sigmoid(v / 200) (Rapfi's own scale); the engine's
+evaluation is fitted by logistic regression (cross entropy, a little L2)
+as sigmoid(c * eval), where c is first fitted for today's evaluation
+(the shapes' weights, the side to move's counting ATTACK percent) so
+that the fitted weights come out on today's scale. Prints the cross
+entropy and rank correlation of today's evaluation and the fitted one on
+held-out positions (the games whose name hashes to 0 modulo --test-every), and the
+weights as engine parameter settings (see bench/params.c).
+
+Needs python3-numpy (Debian package).
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+import zlib
+
+import numpy as np
+
+EVAL = re.compile(r"Eval ([+-]?)(M?)(\d+)")
+MOVE = re.compile(r"^(\d+),(\d+)$")
+OPENING = 3
+RAPFI_SCALE = 200.0
+SHAPES = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
+PATTERNS = ["B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", "FIVE"]
+# Today's defaults (src/shape.c shape_default_weights, engine attack_pct).
+TODAY = [1, 2, 4, 12, 14, 45, 50, 120, 200]
+ATTACK = 120
+
+
+def games_of(sgf_text):
+    for game in re.findall(r"\(;FF.*?\)\s*(?=\(|$)", sgf_text, re.S):
+        yield [(ord(m[0]) - 97, ord(m[1]) - 97) for m in re.findall(r";[BW]\[([a-z]{2})\]", game)]
+
+
+def position_text(size, moves):
+    rows = [["."] * size for _ in range(size)]
+    for i, (x, y) in enumerate(moves):
+        rows[y][x] = "x" if i % 2 == 0 else "o"
+    return "/".join("".join(r) for r in rows)
+
+
+class Rapfi:
+    """One Rapfi process asked about one position after another (starting
+    it takes longer than a question at 200,000 nodes)."""
+
+    def __init__(self, path, nodes):
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True,
+                                     cwd=os.path.dirname(os.path.abspath(path)))
+        self.nodes = nodes
+
+    def eval(self, size, moves):
+        """Rapfi's evaluation for the side to move; None if it proved the game."""
+        side = len(moves) % 2
+        board = "".join(f"{x},{y},{1 if i % 2 == side else 2}\n" for i, (x, y) in enumerate(moves))
+        self.proc.stdin.write(f"START {size}\nINFO max_memory 67108864\nINFO timeout_turn 1000000\n"
+                              f"INFO MAX_NODE {self.nodes}\nBOARD\n{board}DONE\n")
+        self.proc.stdin.flush()
+        value = None
+        for line in self.proc.stdout:
+            e = EVAL.search(line)
+            if e:
+                value = None if e.group(2) else (-1 if e.group(1) == "-" else 1) * int(e.group(3))
+            if MOVE.match(line.strip()):
+                return value
+        raise RuntimeError("Rapfi stopped")
+
+    def close(self):
+        self.proc.stdin.write("END\n")
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def label(a):
+    done = set()
+    if os.path.exists(a.out):
+        with open(a.out, encoding="utf-8") as f:
+            done = {line.split("\t")[0] for line in f}
+    todo = []
+    for path in a.sgf:
+        text = open(path, encoding="utf-8").read()
+        size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
+        for number, moves in enumerate(games_of(text), 1):
+            game = f"{os.path.basename(path)}:{number}"
+            for ply in range(OPENING, len(moves)):
+                p = position_text(size, moves[:ply])
+                if p not in done:
+                    done.add(p)
+                    todo.append((p, size, moves[:ply], game))
+    print(f"{len(todo)} positions to ask", file=sys.stderr)
+    engines = [Rapfi(a.rapfi, a.nodes) for _ in range(a.jobs)]
+    chunks = [todo[j::a.jobs] for j in range(a.jobs)]
+
+    def work(j):
+        return [engines[j].eval(size, moves) for _, size, moves, _ in chunks[j]]
+
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+        answers = list(pool.map(work, range(a.jobs)))
+    for e in engines:
+        e.close()
+    with open(a.out, "a", encoding="utf-8") as out:
+        for j in range(a.jobs):
+            for (p, _, _, game), v in zip(chunks[j], answers[j]):
+                out.write(f"{p}\t{'proven' if v is None else v}\t{game}\n")
+
+
+def features(tool, positions):
+    out = subprocess.run([tool], input="\n".join(positions) + "\n", capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    return np.array([[float(x) for x in line.split()] for line in out[:len(positions)]])
+
+
+def design(f):
+    """Columns: the side to move's shape counts, the opponent's (negated),
+    then both sides' pattern counts the same way."""
+    n = len(SHAPES) + len(PATTERNS)
+    own, opp = f[:, :n], f[:, n:]
+    ns = len(SHAPES)
+    return np.hstack([own[:, :ns], -opp[:, :ns], own[:, ns:], -opp[:, ns:]])
+
+
+def today(f):
+    n = len(SHAPES) + len(PATTERNS)
+    w = np.array(TODAY, dtype=float)
+    return f[:, :len(SHAPES)] @ w * ATTACK / 100 - f[:, n:n + len(SHAPES)] @ w
+
+
+def sigmoid(x):
+    return 1 / (1 + np.exp(-np.clip(x, -50, 50)))
+
+
+def cross_entropy(p, y):
+    p = np.clip(p, 1e-9, 1 - 1e-9)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def rank_corr(a, b):
+    ra, rb = np.argsort(np.argsort(a)), np.argsort(np.argsort(b))
+    return float(np.corrcoef(ra, rb)[0, 1])
+
+
+def fit_logistic(x, y, l2, steps=3000):
+    """Newton's method on the cross entropy with an L2 penalty."""
+    w = np.zeros(x.shape[1])
+    for _ in range(steps):
+        p = sigmoid(x @ w)
+        grad = x.T @ (p - y) / len(y) + l2 * w
+        h = (x * (p * (1 - p))[:, None]).T @ x / len(y) + l2 * np.eye(len(w))
+        step = np.linalg.solve(h, grad)
+        w -= step
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    return w
+
+
+def fit(a):
+    rows = []
+    for path in a.data:
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f):
+                fields = line.rstrip("\n").split("\t")
+                if fields[1] != "proven":
+                    game = fields[2] if len(fields) > 2 else str(number)
+                    rows.append((fields[0], float(fields[1]), game))
+    f = features(a.features, [r[0] for r in rows])
+    y = sigmoid(np.array([r[1] for r in rows]) / RAPFI_SCALE)
+    # Held out by game: positions of one game are alike.
+    held = np.array([zlib.crc32(r[2].encode()) % a.test_every == 0 for r in rows])
+    # Decided by force (a five to make or to stop, an open four) is the
+    # threat search's business: left out.
+    n = len(SHAPES) + len(PATTERNS)
+    five, f4 = len(SHAPES) + PATTERNS.index("FIVE"), len(SHAPES) + PATTERNS.index("F4")
+    keep = (f[:, five] == 0) & (f[:, n + five] == 0) & (f[:, f4] == 0)
+    f, y = f[keep], y[keep]
+    test = held[keep]
+    train = ~test
+    base = today(f)
+    c = fit_logistic(base[train, None], y[train], 0)[0]
+    x = design(f) * c
+    w = fit_logistic(x[train], y[train], a.l2)
+    fitted = design(f) @ w
+    print(f"{len(rows)} positions, {int(keep.sum())} without a five or open four, "
+          f"{int(test.sum())} held out; today's scale c = {c:.5f}")
+    for name, e in (("today", base), ("fitted", fitted)):
+        print(f"{name}: held-out cross entropy {cross_entropy(sigmoid(c * e[test]), y[test]):.4f}, "
+              f"rank correlation {rank_corr(e[test], y[test]):.3f}; "
+              f"train {cross_entropy(sigmoid(c * e[train]), y[train]):.4f}")
+    print(f"(a constant guess: {cross_entropy(np.full(int(test.sum()), y[train].mean()), y[test]):.4f})")
+    ns, npat = len(SHAPES), len(PATTERNS)
+    parts = [("own shape", SHAPES, w[:ns]), ("opponent shape", SHAPES, w[ns:2 * ns]),
+             ("own pattern", PATTERNS, w[2 * ns:2 * ns + npat]),
+             ("opponent pattern", PATTERNS, w[2 * ns + npat:])]
+    for title, names, ws in parts:
+        print(f"{title}: " + " ".join(f"{nm}={v:.1f}" for nm, v in zip(names, ws)))
+    prefixes = ["e.", "eo.", "p.", "po."]
+    print("as parameters: attack=100 " + " ".join(
+        f"{pre}{nm}={int(round(v))}" for pre, (_, names, ws) in zip(prefixes, parts)
+        for nm, v in zip(names, ws) if nm != "FIVE"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    lb = sub.add_parser("label")
+    lb.add_argument("out")
+    lb.add_argument("rapfi")
+    lb.add_argument("nodes", type=int)
+    lb.add_argument("sgf", nargs="+")
+    lb.add_argument("--jobs", type=int, default=2)
+    ft = sub.add_parser("fit")
+    ft.add_argument("features")
+    ft.add_argument("data", nargs="+")
+    ft.add_argument("--test-every", type=int, default=5)
+    ft.add_argument("--l2", type=float, default=1e-4)
+    a = ap.parse_args()
+    label(a) if a.command == "label" else fit(a)
+
+
+if __name__ == "__main__":
+    main()
