@@ -309,7 +309,9 @@ void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, mnk_engine *
     memset(&a.res, 0, sizeof a.res);
     a.count = 0;
     a.by_engine = false;
-    if (!mnk_game_is_over(game) && cli_engine_board(opt, mnk_game_rules(game))) {
+    if (!all && !opt->json && cli_pairing_answer(opt, game, &a.res)) {
+        /* best: the pairing's reply, a proven draw */
+    } else if (cli_engine_answers(opt, game)) {
         if (!*engine && !(*engine = cli_make_engine(opt))) {
             print_batch_error(out, opt, line, "out of memory for the engine");
             return;
@@ -352,7 +354,9 @@ static int run_one(const cli_options *opt, bool all)
         return cli_fail("the game is over (%s): no move to make",
                         w == MNK_X ? "X won" : w == MNK_O ? "O won" : "a draw");
     }
-    if (!mnk_game_is_over(game) && cli_engine_board(opt, mnk_game_rules(game))) {
+    if (!all && !opt->json && cli_pairing_answer(opt, game, &a.res)) {
+        /* best: the pairing's reply, a proven draw */
+    } else if (cli_engine_answers(opt, game)) {
         mnk_engine *engine = cli_make_engine(opt);
         if (!engine) {
             mnk_solver_free(solver);

@@ -12,11 +12,35 @@
 #include "cli.h"
 
 #include <math.h>
+#include <string.h>
 #include <unistd.h>
 
 bool cli_engine_board(const cli_options *opt, mnk_rules rules)
 {
     return mnk_rules_use_engine(rules) && opt->algorithm == MNK_ALPHABETA;
+}
+
+bool cli_engine_answers(const cli_options *opt, const mnk_game *game)
+{
+    return !mnk_game_is_over(game) && cli_engine_board(opt, mnk_game_rules(game)) &&
+           !mnk_game_pairing_draw(game);
+}
+
+bool cli_pairing_answer(const cli_options *opt, const mnk_game *game, mnk_search_result *res)
+{
+    if (mnk_game_is_over(game) || !cli_engine_board(opt, mnk_game_rules(game)))
+        return false;
+    int reply = mnk_game_pairing_reply(game);
+    if (reply == MNK_NO_CELL)
+        return false;
+    memset(res, 0, sizeof *res);
+    res->best = reply;
+    res->value = mnk_value_of_score(0, true);
+    res->value.plies = mnk_game_empty_cells(game);
+    res->nodes = 1;
+    res->depth = mnk_game_empty_cells(game);
+    res->complete = true;
+    return true;
 }
 
 typedef struct engine_watch {

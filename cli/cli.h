@@ -253,6 +253,14 @@ bool cli_set_line_parse(char *line, set_line *out, char *msg, size_t size);
  * --algorithm asks for another than the default), and solve looks for a
  * win by threats (VCF, VCT) before the solver. */
 bool cli_engine_board(const cli_options *opt, mnk_rules rules);
+/* Is the game, going on, answered by the engine: a board too big to solve
+ * that the board's pairing does not make a draw (mnk_game_pairing_draw:
+ * the solver answers that at its root)? */
+bool cli_engine_answers(const cli_options *opt, const mnk_game *game);
+/* On a board too big to solve, the move that keeps a draw by the board's
+ * pairing (mnk_game_pairing_reply) as a search's answer: that move, a
+ * proven draw, one node. false, *res untouched, when there is none. */
+bool cli_pairing_answer(const cli_options *opt, const mnk_game *game, mnk_search_result *res);
 /* Runs the engine within --time (seconds, 0: none) and --nodes, Ctrl-C
  * stopping it when interactive (with progress on a terminal). With
  * threats_only, only its proofs (mnk_engine_options.threats_only).

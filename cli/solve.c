@@ -33,7 +33,7 @@
 /* What was proven and how, for the output. */
 typedef struct solved {
     mnk_search_result res;
-    const char *proof;  /* "solver", "vcf", "vct", "end"; NULL: not proven */
+    const char *proof;  /* "solver", "vcf", "vct", "end", "pairing"; NULL: not proven */
     int at_most;        /* a VCF's length: the win takes at most this; -1: none */
     mnk_engine_info info;
     bool by_engine;
@@ -74,11 +74,15 @@ static bool solve_game(const mnk_game *game, mnk_solver *solver, mnk_engine **en
     s->at_most = -1;
     *interrupted = false;
     bool proven = false;
-    /* A pairing's draw (every board with k >= 9) is the solver's at its
-     * root: no threat search can prove a win there, and the engine's
-     * memory need not be made. */
-    if (!mnk_game_is_over(game) && cli_engine_board(opt, mnk_game_rules(game)) &&
-        !mnk_game_pairing_draw(game)) {
+    /* One move from a pairing's draw (every board with k >= 9): that move. */
+    if (cli_pairing_answer(opt, game, &s->res)) {
+        s->proof = "pairing";
+        s->seconds = cli_now() - start;
+        return true;
+    }
+    /* A pairing's draw is the solver's at its root: no threat search can
+     * prove a win there, and the engine's memory need not be made. */
+    if (cli_engine_answers(opt, game)) {
         if (!*engine && !(*engine = cli_make_engine(opt)))
             return false;
         proven = prove_by_threats(*engine, game, opt, interactive, s, interrupted);

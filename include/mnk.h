@@ -213,6 +213,16 @@ bool mnk_game_is_over(const mnk_game *game);
  * proof, in time linear in the board; the solver's searches decide such
  * a position at their root (unless MNK_NO_PAIRING). */
 bool mnk_game_pairing_draw(const mnk_game *game);
+/* The move that makes the game such a draw, or MNK_NO_CELL: when the
+ * opponent's marks break into no pair but one (it took one cell, the
+ * partner is empty) and the side to move cannot win against the pairing
+ * (every line it could complete holds its pair with both cells empty),
+ * taking that partner leaves both sides blocked: the position is a draw
+ * and this is a move that keeps it. MNK_NO_CELL as well when the game is
+ * over or mnk_game_pairing_draw() holds already (then every move draws).
+ * (The solver does not take this move by itself: its best move is the
+ * first of the equal moves in cell order, which it must search.) */
+int mnk_game_pairing_reply(const mnk_game *game);
 /* MNK_X or MNK_O for a won game; MNK_EMPTY for a game going on or drawn. */
 mnk_piece mnk_game_winner(const mnk_game *game);
 /* Writes the cells of a winning line (the first k found) and returns how

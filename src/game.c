@@ -240,6 +240,18 @@ bool mnk_game_pairing_draw(const mnk_game *game)
     return game && !mnk_game_is_over(game) && pairing_draw(&game->b);
 }
 
+int mnk_game_pairing_reply(const mnk_game *game)
+{
+    if (!game || mnk_game_is_over(game))
+        return MNK_NO_CELL;
+    const board *b = &game->b;
+    int side = board_side(b);
+    if (!pairing_blocks(b, side))
+        return MNK_NO_CELL;
+    int reply = pairing_reply(b, side ^ 1);
+    return reply == PAIRING_NONE ? MNK_NO_CELL : reply;
+}
+
 mnk_piece mnk_game_winner(const mnk_game *game)
 {
     return game ? (mnk_piece)game->b.winner : MNK_EMPTY;

@@ -209,6 +209,31 @@ void pairing_build(geometry *g)
     }
 }
 
+int pairing_reply(const board *b, int maker)
+{
+    const geometry *g = b->g;
+    if (!g->paired)
+        return PAIRING_NONE;
+    const uint8_t *breaker = b->count[maker ^ 1];
+    int reply = PAIRING_NONE;
+    for (int l = 0; l < g->nlines; l++) {
+        if (breaker[l] != 0)
+            continue;
+        /* No breaker's mark in the line: a taken pair cell is the maker's. */
+        int a = g->line_pair[l], p = g->partner[a];
+        bool a_empty = b->cell[a] == MNK_EMPTY, p_empty = b->cell[p] == MNK_EMPTY;
+        if (a_empty && p_empty)
+            continue;
+        if (!a_empty && !p_empty)
+            return PAIRING_NONE; /* the maker holds the whole pair */
+        int cell = a_empty ? a : p;
+        if (reply != PAIRING_NONE && reply != cell)
+            return PAIRING_NONE;
+        reply = cell;
+    }
+    return reply;
+}
+
 bool pairing_blocks(const board *b, int maker)
 {
     const geometry *g = b->g;

@@ -56,6 +56,14 @@ bool pairing_matches(const board *b, int maker);
  * whoever is to move (see above). False when the geometry has no pairing. */
 bool pairing_blocks(const board *b, int maker);
 
+/* The cell that makes the geometry's pairing block `maker` again: where
+ * every line open to the maker holds its pair with both cells empty but
+ * lines whose pair has one cell taken by the maker and the other empty,
+ * and all those pairs have the same empty cell, that cell (the breaker's
+ * answer of the strategy above); PAIRING_NONE otherwise, and when the
+ * pairing blocks the maker already or the geometry has none. */
+int pairing_reply(const board *b, int maker);
+
 /* Does the geometry's pairing block both sides in b? Then b is a draw, and
  * so is every move from it: the mover's mark only closes lines of the
  * opponent, who stays blocked, and the opponent answers the mover by the

@@ -104,6 +104,18 @@ run "$MNK" solve --rules 20,20,5 --nodes 1 --moves j10,i10,k10,a1,l10,a2,m10,a3 
 json "20x20 with a limit still takes a win in one" 'j.best === "n10" && j.result === "win" && j.plies === 1'
 run "$MNK" solve --rules 20,20,5 --nodes 1 --moves a1,j10,a2,k10,i10,l10,t20,m10 --json
 json "20x20 with a limit still blocks a single threat" 'j.best === "n10"'
+# k >= 9: a draw by the board's pairing, and one move from it: after X's
+# e5 (a cell of a pair some lines rely on) O's answer is the partner, f5,
+# a proven draw at once, from solve and best alike (the engine would
+# answer best on such a board otherwise).
+run "$MNK" solve --rules 20,20,9 --moves e5 --json
+json "20,20,9 after e5: a draw by the pairing's reply" 'j.best === "f5" && j.result === "draw" && j.proven && j.nodes === 1'
+run "$MNK" best --rules 20,20,9 --moves e5 --time 5
+expect_out "best answers 20,20,9 after e5 by the pairing" f5
+run "$MNK" solve --rules 20,20,9 --moves e5,f5 --json
+json "20,20,9 after e5 f5: a draw by the pairing" 'j.result === "draw" && j.proven && j.nodes === 1'
+run "$MNK" solve --rules 20,20,9 --moves e5,e6 --nodes 2000 --json
+json "20,20,9 after e5 e6: the pairing no longer decides it" 'j.proven === false'
 run "$MNK" solve --rules 15,15,5 --time 0.3 --json
 json "a time limit stops the search" 'j.complete === false && j.best !== null'
 run "$MNK" solve

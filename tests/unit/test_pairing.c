@@ -287,6 +287,117 @@ static void test_pairing_draw_public(void **state)
     mnk_solver_free(solver);
 }
 
+/* mnk_game_pairing_reply: following the pairing on 20,20,9, every mark X
+ * puts on a pair some line relies on leaves O one reply, the partner,
+ * after which the pairing draws again; two pairs broken into, or the draw
+ * already there, leave none. */
+static void test_pairing_reply_follows_the_strategy(void **state)
+{
+    (void)state;
+    mnk_game *game = new_game(rules_of(20, 20, 9));
+    assert_int_equal(mnk_game_pairing_reply(game), MNK_NO_CELL); /* a draw already */
+    assert_int_equal(mnk_game_pairing_reply(NULL), MNK_NO_CELL);
+    test_rng rng = rng_seeded(77);
+    int replies = 0;
+    for (int move = 0; move < 20; move++) {
+        int cell;
+        do
+            cell = random_empty_cell(&rng, game);
+        while (game->g.partner[cell] < 0 || game->b.cell[game->g.partner[cell]] != MNK_EMPTY);
+        assert_int_equal(mnk_game_play(game, cell), MNK_OK);
+        int reply = mnk_game_pairing_reply(game), partner = game->g.partner[cell];
+        if (mnk_game_pairing_draw(game)) {
+            /* A pair no open line relies on: still a draw, no reply needed. */
+            assert_int_equal(reply, MNK_NO_CELL);
+            assert_int_equal(mnk_game_play(game, partner), MNK_OK);
+            continue;
+        }
+        replies++;
+        assert_int_equal(reply, partner);
+        assert_int_equal(mnk_game_play(game, reply), MNK_OK);
+        assert_true(mnk_game_pairing_draw(game));
+        assert_int_equal(mnk_game_pairing_reply(game), MNK_NO_CELL);
+    }
+    assert_true(replies >= 10);
+    /* On an empty board, X breaks into two pairs some line relies on (each
+     * alone leaves O a reply), O playing far away between: no
+     * single reply, and X, to move in between, has none either. */
+    mnk_game *probe = new_game(rules_of(20, 20, 9));
+    int pair_cells[2], found = 0;
+    for (int c = 0; c < game->g.cells && found < 2; c++) {
+        int p = game->g.partner[c];
+        if (p < 0 || game->b.cell[c] != MNK_EMPTY || game->b.cell[p] != MNK_EMPTY ||
+            (found == 1 && p == pair_cells[0]))
+            continue;
+        assert_int_equal(mnk_game_reset(probe, rules_of(20, 20, 9), NULL), MNK_OK);
+        assert_int_equal(mnk_game_play(probe, c), MNK_OK);
+        if (mnk_game_pairing_reply(probe) != MNK_NO_CELL)
+            pair_cells[found++] = c;
+    }
+    assert_int_equal(found, 2);
+    assert_int_equal(mnk_game_reset(game, rules_of(20, 20, 9), NULL), MNK_OK);
+    int elsewhere = -1;
+    for (int c = game->g.cells - 1; c >= 0 && elsewhere < 0; c--) /* far from the pairs */
+        if (game->b.cell[c] == MNK_EMPTY && game->g.partner[c] < 0)
+            elsewhere = c;
+    assert_true(elsewhere >= 0);
+    assert_int_equal(mnk_game_play(game, pair_cells[0]), MNK_OK);
+    assert_int_equal(mnk_game_pairing_reply(game), game->g.partner[pair_cells[0]]);
+    assert_int_equal(mnk_game_play(game, elsewhere), MNK_OK);
+    assert_int_equal(mnk_game_pairing_reply(game), MNK_NO_CELL);
+    assert_int_equal(mnk_game_play(game, pair_cells[1]), MNK_OK);
+    assert_int_equal(mnk_game_pairing_reply(game), MNK_NO_CELL);
+    mnk_game_free(probe);
+    mnk_game_free(game);
+}
+
+/* The reply's draw against the plain solver: in games on the small boards
+ * with a pairing where each side plays the pairing's reply half the time,
+ * every position with a reply is a draw for the side to move by the solver
+ * without the pairing rule, and so is the position after the reply. */
+static void test_pairing_reply_sound(void **state)
+{
+    (void)state;
+    static const mnk_rules boards[] = {{5, 5, 5}, {5, 4, 5}, {4, 5, 5}, {6, 4, 5}};
+    mnk_solver *solver = new_solver((size_t)8 << 20);
+    test_rng rng = rng_seeded(99);
+    int checked = 0;
+    for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+        mnk_game *game = new_game(boards[i]);
+        for (int trial = 0; trial < 60; trial++) {
+            assert_int_equal(mnk_game_reset(game, boards[i], NULL), MNK_OK);
+            while (!mnk_game_is_over(game)) {
+                int reply = mnk_game_pairing_reply(game);
+                if (reply != MNK_NO_CELL) {
+                    mnk_search_options o = {0};
+                    o.mode = MNK_WEAK;
+                    mnk_search_result without, after;
+                    o.disable = MNK_NO_PAIRING;
+                    mnk_solver_clear(solver);
+                    assert_int_equal(mnk_best_move(solver, game, &o, &without), MNK_OK);
+                    assert_true(without.value.proven);
+                    assert_int_equal(without.value.result, MNK_DRAW);
+                    assert_int_equal(mnk_game_play(game, reply), MNK_OK);
+                    if (!mnk_game_is_over(game)) {
+                        mnk_solver_clear(solver);
+                        assert_int_equal(mnk_best_move(solver, game, &o, &after), MNK_OK);
+                        assert_true(after.value.proven);
+                        assert_int_equal(after.value.result, MNK_DRAW);
+                    }
+                    assert_int_equal(mnk_game_undo(game), MNK_OK);
+                    checked++;
+                }
+                int cell = reply != MNK_NO_CELL && rng_below(&rng, 2) ? reply : random_empty_cell(&rng, game);
+                assert_int_equal(mnk_game_play(game, cell), MNK_OK);
+            }
+        }
+        mnk_game_free(game);
+    }
+    print_message("%d positions with a reply agree with the plain solver\n", checked);
+    assert_true(checked > 50);
+    mnk_solver_free(solver);
+}
+
 /* Where a pairing exists on small boards (5,5,5; 5,4,5; 6,4,5), random
  * positions get the same value with and without the rule, strong and weak,
  * and from the textbook minimax where it can finish. */
@@ -391,6 +502,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_blocks_follow_the_strategy),
         cmocka_unit_test(test_solver_draws_by_pairing),
         cmocka_unit_test(test_pairing_draw_public),
+        cmocka_unit_test(test_pairing_reply_follows_the_strategy),
+        cmocka_unit_test(test_pairing_reply_sound),
         cmocka_unit_test(test_same_values_with_and_without),
         cmocka_unit_test(test_matches_sound),
     };
