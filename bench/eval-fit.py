@@ -231,7 +231,7 @@ def main():
     ft.add_argument("features")
     ft.add_argument("data", nargs="+")
     ft.add_argument("--test-every", type=int, default=5)
-    ft.add_argument("--l2", type=float, default=1e-4)
+    ft.add_argument("--l2", type=float, default=1e-8)
     a = ap.parse_args()
     label(a) if a.command == "label" else fit(a)
 
