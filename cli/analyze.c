@@ -36,7 +36,23 @@ typedef struct analysis {
      * (its move, the only one valued) made from it. */
     bool by_engine;
     mnk_engine_info info;
+    /* There, one move from a draw by the board's pairing: that move, the
+     * only one valued (cli_pairing_answer). */
+    bool by_pairing;
 } analysis;
+
+/* One move from a pairing's draw on a board too big to solve: the answer,
+ * in place of the engine's. false, *a untouched, when there is none. */
+static bool run_pairing(const cli_options *opt, const mnk_game *game, analysis *a)
+{
+    if (!cli_pairing_answer(opt, game, &a->res))
+        return false;
+    a->by_pairing = true;
+    a->moves[0].cell = a->res.best;
+    a->moves[0].value = a->res.value;
+    a->count = 1;
+    return true;
+}
 
 /* The engine's answer in the analysis' terms: the position's value is its
  * move's value, and a search is complete when it proved the value. */
@@ -227,6 +243,8 @@ static void print_table(FILE *out, const mnk_game *game, const analysis *a)
     fprintf(out, "%s to move: %s.\n\n", mnk_game_to_move(game) == MNK_X ? "X" : "O", value);
     if (a->by_engine)
         print_engine_lines(out, r, &a->info);
+    if (a->by_pairing)
+        fputs("One move from a draw by the board's pairing: that move only.\n\n", out);
     fputs("move  value\n", out);
     for (int i = 0; i < a->count; i++) {
         char cell[8];
@@ -309,8 +327,9 @@ void cli_answer_line(FILE *out, mnk_game *game, mnk_solver *solver, mnk_engine *
     memset(&a.res, 0, sizeof a.res);
     a.count = 0;
     a.by_engine = false;
-    if (!all && !opt->json && cli_pairing_answer(opt, game, &a.res)) {
-        /* best: the pairing's reply, a proven draw */
+    a.by_pairing = false;
+    if (run_pairing(opt, game, &a)) {
+        /* the pairing's move, a proven draw */
     } else if (cli_engine_answers(opt, game)) {
         if (!*engine && !(*engine = cli_make_engine(opt))) {
             print_batch_error(out, opt, line, "out of memory for the engine");
@@ -354,8 +373,9 @@ static int run_one(const cli_options *opt, bool all)
         return cli_fail("the game is over (%s): no move to make",
                         w == MNK_X ? "X won" : w == MNK_O ? "O won" : "a draw");
     }
-    if (!all && !opt->json && cli_pairing_answer(opt, game, &a.res)) {
-        /* best: the pairing's reply, a proven draw */
+    a.by_pairing = false;
+    if (run_pairing(opt, game, &a)) {
+        /* the pairing's move, a proven draw */
     } else if (cli_engine_answers(opt, game)) {
         mnk_engine *engine = cli_make_engine(opt);
         if (!engine) {

@@ -106,12 +106,16 @@ run "$MNK" solve --rules 20,20,5 --nodes 1 --moves a1,j10,a2,k10,i10,l10,t20,m10
 json "20x20 with a limit still blocks a single threat" 'j.best === "n10"'
 # k >= 9: a draw by the board's pairing, and one move from it: after X's
 # e5 (a cell of a pair some lines rely on) O's answer is the partner, f5,
-# a proven draw at once, from solve and best alike (the engine would
-# answer best on such a board otherwise).
+# a proven draw at once, from solve, best and analyze alike (the engine
+# would answer best and analyze on such a board otherwise).
 run "$MNK" solve --rules 20,20,9 --moves e5 --json
 json "20,20,9 after e5: a draw by the pairing's reply" 'j.best === "f5" && j.result === "draw" && j.proven && j.nodes === 1'
 run "$MNK" best --rules 20,20,9 --moves e5 --time 5
 expect_out "best answers 20,20,9 after e5 by the pairing" f5
+run "$MNK" analyze --rules 20,20,9 --moves e5 --time 5 --json
+json "analyze answers 20,20,9 after e5 by the pairing" 'j.best === "f5" && j.result === "draw" && j.proven && j.moves.length === 1 && j.moves[0].result === "draw"'
+run "$MNK" analyze --rules 20,20,9 --moves e5 --time 5
+expect_match "analyze in text says why" "$out" "One move from a draw by the board's pairing"
 run "$MNK" solve --rules 20,20,9 --moves e5,f5 --json
 json "20,20,9 after e5 f5: a draw by the pairing" 'j.result === "draw" && j.proven && j.nodes === 1'
 run "$MNK" solve --rules 20,20,9 --moves e5,e6 --nodes 2000 --json
