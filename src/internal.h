@@ -59,7 +59,6 @@
 #endif
 #define mem_set __builtin_memset
 #define mem_copy __builtin_memcpy
-#define mem_cmp __builtin_memcmp
 
 #define SIDE_X 0
 #define SIDE_O 1
