@@ -36,8 +36,8 @@ import zlib
 
 import numpy as np
 
-EVAL = re.compile(r"Eval ([+-]?)(M?)(\d+)")
-MOVE = re.compile(r"^(\d+),(\d+)$")
+from gomocup_session import Session
+
 OPENING = 3
 RAPFI_SCALE = 200.0
 SHAPES = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
@@ -59,38 +59,6 @@ def position_text(size, moves):
     return "/".join("".join(r) for r in rows)
 
 
-class Rapfi:
-    """One Rapfi process asked about one position after another (starting
-    it takes longer than a question at 200,000 nodes)."""
-
-    def __init__(self, path, nodes):
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True,
-                                     cwd=os.path.dirname(os.path.abspath(path)))
-        self.nodes = nodes
-
-    def eval(self, size, moves):
-        """Rapfi's evaluation for the side to move; None if it proved the game."""
-        side = len(moves) % 2
-        board = "".join(f"{x},{y},{1 if i % 2 == side else 2}\n" for i, (x, y) in enumerate(moves))
-        self.proc.stdin.write(f"START {size}\nINFO max_memory 67108864\nINFO timeout_turn 1000000\n"
-                              f"INFO MAX_NODE {self.nodes}\nBOARD\n{board}DONE\n")
-        self.proc.stdin.flush()
-        value = None
-        for line in self.proc.stdout:
-            e = EVAL.search(line)
-            if e:
-                value = None if e.group(2) else (-1 if e.group(1) == "-" else 1) * int(e.group(3))
-            if MOVE.match(line.strip()):
-                return value
-        raise RuntimeError("Rapfi stopped")
-
-    def close(self):
-        self.proc.stdin.write("END\n")
-        self.proc.stdin.close()
-        self.proc.wait()
-
-
 def label(a):
     done = set()
     if os.path.exists(a.out):
@@ -108,11 +76,13 @@ def label(a):
                     done.add(p)
                     todo.append((p, size, moves[:ply], game))
     print(f"{len(todo)} positions to ask", file=sys.stderr)
-    engines = [Rapfi(a.rapfi, a.nodes) for _ in range(a.jobs)]
+    info = f"INFO max_memory 67108864\nINFO timeout_turn 1000000\nINFO MAX_NODE {a.nodes}\n"
+    engines = [Session(a.rapfi, info) for _ in range(a.jobs)]
     chunks = [todo[j::a.jobs] for j in range(a.jobs)]
 
     def work(j):
-        return [engines[j].eval(size, moves) for _, size, moves, _ in chunks[j]]
+        answers = [engines[j].ask(size, moves)[1] for _, size, moves, _ in chunks[j]]
+        return [None if v is None or v[1] else v[0] * v[2] for v in answers]
 
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         answers = list(pool.map(work, range(a.jobs)))

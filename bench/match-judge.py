@@ -22,7 +22,8 @@ better. Reported:
   mnk's move it no longer proves the loss;
 - how many moves differ from the ones played in the match.
 
-Rapfi's answers are kept in a cache (--cache, default
+Rapfi runs as one process for every question, its table cleared before
+each (bench/gomocup_session.py). Its answers are kept in a cache (--cache, default
 match-judge-cache.json in the current folder) by position and judge
 nodes: a second run asks Rapfi only about moves it has not seen, and the
 positions before mnk's moves (the same for every variant) once.
@@ -33,6 +34,8 @@ import math
 import os
 import re
 import subprocess
+
+from gomocup_session import Session
 
 MOVE = re.compile(r"^(\d+),(\d+)$")
 EVAL = re.compile(r"Eval ([+-]?)(M?)(\d+)")
@@ -89,13 +92,17 @@ class Judge:
             with open(path, encoding="utf-8") as f:
                 self.cache = json.load(f)
         self.asked = 0
+        self.session = None  # one Rapfi process for every question (gomocup_session.py)
 
     def value(self, size, moves):
         """Rapfi's evaluation for the side to move (CLIP: a proven win)."""
         key = f"{size} {self.nodes} " + " ".join(f"{x},{y}" for x, y in moves)
         if key not in self.cache:
-            info = f"INFO max_memory 67108864\nINFO timeout_turn 1000000\nINFO MAX_NODE {self.nodes}\n"
-            self.cache[key] = ask([self.rapfi], size, moves, info)[1]
+            if not self.session:
+                info = f"INFO max_memory 67108864\nINFO timeout_turn 1000000\nINFO MAX_NODE {self.nodes}\n"
+                self.session = Session(self.rapfi, info)
+            v = self.session.ask(size, moves)[1]
+            self.cache[key] = None if v is None else v[0] * (CLIP if v[1] else min(v[2], CLIP))
             self.asked += 1
             with open(self.path, "w", encoding="utf-8") as f:
                 json.dump(self.cache, f)
