@@ -17,6 +17,9 @@
 # $MATCH_MEMORY bytes (default 64 MiB: c-gomoku-cli's own default, 350 MiB,
 # had Rapfi clear its table for longer than a move may take on a loaded
 # 2-core machine, and lose every game on time).
+# $MATCH_OPTS1 and $MATCH_OPTS2 add c-gomoku-cli engine options to each
+# engine (say "nodes=300000": INFO max_node, a limit that does not depend
+# on the machine's load); $MATCH_CONCURRENCY games are played at once (1).
 set -euo pipefail
 cli=${1:?usage: match.sh CLI "ENGINE1" "ENGINE2" [GAMES] [SECONDS] [SIZE] [RULE]}
 e1=${2:?engine 1}
@@ -54,8 +57,10 @@ awk -v n=$(((games + 1) / 2)) 'BEGIN {
     }
 }' >"$openings"
 
+# shellcheck disable=SC2086 # the options are words
 "$cli" -each tc=0/"$secs" tolerance=1 maxmemory="$memory" \
-    -engine "name=$n1" "cmd=$e1" -engine "name=$n2" "cmd=$e2" \
+    -engine "name=$n1" "cmd=$e1" ${MATCH_OPTS1:-} -engine "name=$n2" "cmd=$e2" ${MATCH_OPTS2:-} \
+    -concurrency "${MATCH_CONCURRENCY:-1}" \
     -rule "$rule" -boardsize "$size" -games "$games" -repeat -drawafter $((size * size)) \
     -openings file="$openings" order=sequential \
     -sgf "$out/match-$stamp.sgf" -msg "$out/match-$stamp.txt" | tee "$log"

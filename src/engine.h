@@ -61,6 +61,19 @@ typedef struct engine_params {
     int soft_pct;
     /* Futility margin a ply (0: no futility pruning). */
     int futility;
+    /* Static pruning of a quiet node off the principal variation, up to
+     * these depths (0: never): its evaluation at least beta + rfp_margin a
+     * ply above beta (the node stands on it), or razor_margin a ply below
+     * alpha (the node drops to the quiescence search). "Quiet": the
+     * opponent has no five to make, no open four, four-three or double
+     * three to make next (engine_search.c, opponent_quiet). */
+    int rfp_depth;
+    int rfp_margin;
+    int razor_depth;
+    int razor_margin;
+    /* A node this deep or deeper (0: none) that the table gives no move
+     * for is searched a ply shallower: its move order is a guess. */
+    int iir_depth;
     /* The root's check of the chosen move against the opponent's threats
      * (engine.c, root_check): how many moves it may look at (0: no check),
      * the percent of the limits the main search leaves for it, and the

@@ -275,6 +275,17 @@ static int keep_vcf_defences(mnk_engine *e, int *moves, int n)
     return threat ? engine_keep_vcf_zone(e, moves, n) : n;
 }
 
+/* Is the side to move free of the opponent's threats that a static
+ * evaluation does not see: a five, an open four, a four-three or a double
+ * three the opponent could make with its next move? Only then may a
+ * node stand on, or drop below, its evaluation (rfp, razor). */
+static bool opponent_quiet(const shape_board *b)
+{
+    int opp = sb_side(b) ^ 1;
+    return b->npat[opp][PAT_33] == 0 && b->npat[opp][PAT_43] == 0 && b->npat[opp][PAT_F4] == 0 &&
+           b->npat[opp][PAT_FIVE] == 0;
+}
+
 /* Negamax value of the position for the side to move, ply plies below the
  * root, depth plies to go, within (alpha, beta). Meaningless once
  * e->aborted is set. */
@@ -323,6 +334,29 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
     /* Step 4: the horizon. */
     if (depth <= 0)
         return quiesce(e, ply, alpha, beta, e->params.quiescence_plies);
+
+    /* Step 4b: a quiet node off the principal variation, near the horizon,
+     * whose evaluation is far above beta stands on it; far below alpha,
+     * its threats alone (the quiescence search) may still lift it. Never
+     * with a win or loss in the window: the evaluation proves nothing. */
+    const engine_params *p = &e->params;
+    if (!pv_node && (depth <= p->rfp_depth || depth <= p->razor_depth) && alpha > -SCORE_PROVEN &&
+        beta < SCORE_PROVEN && opponent_quiet(b)) {
+        int eval = engine_evaluate(e, b);
+        if (depth <= p->rfp_depth && eval - p->rfp_margin * depth >= beta)
+            return eval;
+        if (depth <= p->razor_depth && eval + p->razor_margin * depth < alpha) {
+            int v = quiesce(e, ply, alpha, alpha + 1, p->quiescence_plies);
+            if (e->aborted)
+                return 0;
+            if (v <= alpha)
+                return v;
+        }
+    }
+
+    /* Internal iterative reduction: no move from the table, deep enough. */
+    if (p->iir_depth > 0 && depth >= p->iir_depth && first == MNK_NO_CELL)
+        depth--;
 
     /* Step 5: the moves; a single one costs no depth. Deep enough, and
      * when the opponent has fours to start one, a short look for its win

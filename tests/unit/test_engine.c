@@ -10,6 +10,7 @@
 #include "unit.h"
 
 #include "engine.h"
+#include "engine_search.h"
 #include "grid.h"
 
 static const mnk_rules GOMOKU = {15, 15, 5};
@@ -374,6 +375,37 @@ static void test_engine_checks_its_move(void **state)
     assert_true(defended >= 3);
 }
 
+/* The static pruning near the horizon (a node standing on its evaluation
+ * far above beta, or dropping to the quiescence search far below alpha)
+ * is for quiet nodes only. X to move against two open threes of O is lost
+ * (O makes an open four of the one X does not block), whatever X's
+ * evaluation says; a null-window search far below that evaluation must
+ * find the loss, even with the pruning at every depth and no margin. */
+static void test_engine_prunes_only_quiet_nodes(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    engine_params p;
+    engine_default_params(&p);
+    p.rfp_depth = p.razor_depth = ENGINE_MAX_PLY;
+    p.rfp_margin = p.razor_margin = 0;
+    engine_set_params(e, &p);
+    mnk_game *game = new_game(GOMOKU);
+    assert_int_equal(
+        mnk_game_play_moves(game, "a15,d12,o15,e12,o1,f12,k8,d4,l14,e4,b8,f4", NULL), MNK_OK);
+    shape_board *b = engine_position(e, game);
+    int alpha = -MNK_ENGINE_EVAL_MAX;
+    assert_true(engine_evaluate(e, b) > alpha);
+    for (int depth = 1; depth <= 4; depth++) {
+        int score = engine_search(e, depth, 1, alpha, alpha + 1);
+        assert_false(e->aborted);
+        if (score > alpha)
+            fail_msg("depth %d: %d, not a loss", depth, score);
+    }
+    mnk_game_free(game);
+    mnk_engine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -383,6 +415,7 @@ int main(void)
         cmocka_unit_test(test_engine_exact_rule), cmocka_unit_test(test_engine_limits),
         cmocka_unit_test(test_engine_keeps_time), cmocka_unit_test(test_engine_defends_vcf),
         cmocka_unit_test(test_engine_checks_its_move),
+        cmocka_unit_test(test_engine_prunes_only_quiet_nodes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
