@@ -63,9 +63,9 @@ void engine_default_params(engine_params *p)
     p->soft_pct = 50;
     p->node_vcf_depth = 0;
     p->futility = 0;
-    p->rfp_depth = 0;
+    p->rfp_depth = 3;
     p->rfp_margin = 100;
-    p->razor_depth = 0;
+    p->razor_depth = 2;
     p->razor_margin = 100;
     p->iir_depth = 0;
     p->check_moves = 8;
