@@ -65,6 +65,10 @@ $(B)/smp-stress: bench/smp-stress.c $(B)/libmnk.a include/mnk.h src/smp.h src/in
 # (../shared/gomoku-peers/); nothing here downloads or builds them. A
 # benchmark: it prints W/D/L and Elo, never fails on a result, and is not
 # part of make test or make bench. Results and games go to $(B)/match.
+# MATCH_OPTS1, MATCH_OPTS2 and MATCH_CONCURRENCY in the environment reach
+# bench/match.sh: node limits on both sides (MATCH_OPTS1=nodes=250000
+# MATCH_OPTS2=nodes=200000) give a measure that does not depend on the
+# load; bench/match-paired.py compares two such runs game by game.
 PEERS ?= ../peers/out
 MATCH_GAMES ?= 40
 MATCH_SECONDS ?= 1
