@@ -218,7 +218,11 @@ run "$MNK" tree --rules 20,20,5 --moves a1 --depth 3
 expect_match "tree far too large" "$err" "to that depth has more than 1000000 nodes.*--depth 1 draws 400 of them"
 run "$MNK" tree x.o/x.x/oo. --time 100 --nodes 100000
 expect_rc "tree accepts --time and --nodes" 0
-# Ctrl-C stops the tree and closes the DOT (exit 130).
+# Ctrl-C stops the tree and closes the DOT (exit 130). The output file is
+# emptied first, so that the wait below sees mnk's own output: left over
+# from the run before, it let the signal reach the background job's shell
+# before it had become mnk, and that shell's EXIT trap removed $tmp.
+: >"$tmp/out"
 "$MNK" tree --rules 20,20,5 --moves a1 --depth 1 --time 10000 >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 for _ in $(seq 100); do [ -s "$tmp/out" ] && break; sleep 0.1; done
