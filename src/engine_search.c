@@ -282,8 +282,7 @@ static int keep_vcf_defences(mnk_engine *e, int *moves, int n)
 static bool opponent_quiet(const shape_board *b)
 {
     int opp = sb_side(b) ^ 1;
-    return b->npat[opp][PAT_33] == 0 && b->npat[opp][PAT_43] == 0 && b->npat[opp][PAT_F4] == 0 &&
-           b->npat[opp][PAT_FIVE] == 0;
+    return b->npat[opp][PAT_33] == 0 && b->npat[opp][PAT_43] == 0 && !has_pattern(b, opp, PAT_F4);
 }
 
 /* Negamax value of the position for the side to move, ply plies below the
