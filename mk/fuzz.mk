@@ -130,35 +130,43 @@ TEST_TARGETS += test-fuzz
 
 # make fuzz-long: every target until FUZZ_LONG_RUNS executions (10^8) each,
 # two at a time (both cores), from the checked-in seeds and what earlier
-# runs added to build/fuzz/corpus/<target>; each prints its executions,
-# clock and CPU time at the end (log: build/fuzz/<target>-long.log, where
-# libFuzzer's "#N" lines tell how far a run still going has got).
-# FUZZ_LONG_TARGETS picks targets (all by default): a run that was cut
-# short is taken up again with, say,
+# runs added to build/fuzz/corpus/<target>. The runs go in chunks of
+# FUZZ_LONG_CHUNK executions (fuzz/long.sh), each one that ends with no
+# finding a line in build/fuzz/<target>-long.ledger, so that a run cut
+# short (the slower targets take many hours) is taken up again where it
+# stood by the same command; FUZZ_LONG_TARGETS picks targets (all by
+# default), say
 #     make fuzz-long FUZZ_LONG_TARGETS="fuzz_batch fuzz_play"
-# (from 0 executions again, but from the corpus it had grown). Hours:
-# see `make fuzz-rate` and docs/developing.md.
+# `make fuzz-status` prints what each ledger holds. Hours: see
+# `make fuzz-rate` and docs/developing.md.
 # make fuzz-rate: each target for FUZZ_RATE_SECONDS (60), two at a time, and
 # the executions per second of CPU it reached with the CPU time 10^8 would
 # take (fuzz-long runs two at a time: half that in hours of the clock on an
 # idle 2-core machine).
 FUZZ_LONG_RUNS ?= 100000000
+FUZZ_LONG_CHUNK ?= 2000000
 FUZZ_LONG_TARGETS ?= $(FUZZ_TARGETS)
 FUZZ_RATE_SECONDS ?= 60
-.PHONY: fuzz-long fuzz-rate $(FUZZ_TARGETS:%=fuzz-long-%) $(FUZZ_TARGETS:%=fuzz-rate-%)
+.PHONY: fuzz-long fuzz-rate fuzz-status $(FUZZ_TARGETS:%=fuzz-long-%) $(FUZZ_TARGETS:%=fuzz-rate-%)
 
 fuzz-long: fuzz-build
 	$(MAKE) -j2 $(FUZZ_LONG_TARGETS:%=fuzz-long-%)
 
 $(FUZZ_TARGETS:%=fuzz-long-%): fuzz-long-%: $(FZ)/%
-	@mkdir -p $(FZ)/corpus/$* $(FZ)/artifacts
-	@/usr/bin/time -f '%e %U %S' -o $(FZ)/$*-long.time \
-	    $(FZ)/$* $(FUZZ_RUN_FLAGS) -runs=$(FUZZ_LONG_RUNS) -max_len=$(FUZZ_MAX_LEN_$*) \
-	    -dict=$(FUZZ_DICT) -artifact_prefix=$(FZ)/artifacts/$*- \
-	    $(FZ)/corpus/$* fuzz/corpus/$* >$(FZ)/$*-long.log 2>&1 || { tail -60 $(FZ)/$*-long.log; exit 1; }
-	@n=$$(sed -n 's/^stat::number_of_executed_units: *//p' $(FZ)/$*-long.log); \
-	awk -v t=$* -v n=$$n '{ printf "fuzz-long: %s: %d executions in %.0f s (%.0f s of CPU, %.0f/s of CPU), no findings\n", \
-	    t, n, $$1, $$2 + $$3, n / ($$2 + $$3) }' $(FZ)/$*-long.time
+	@mkdir -p $(FZ)/artifacts
+	@sh fuzz/long.sh $(FZ)/$* $(FZ)/corpus/$* fuzz/corpus/$* $(FZ)/$*-long.ledger \
+	    $(FUZZ_LONG_RUNS) $(FUZZ_LONG_CHUNK) -- $(FUZZ_RUN_FLAGS) -max_len=$(FUZZ_MAX_LEN_$*) \
+	    -dict=$(FUZZ_DICT) -artifact_prefix=$(FZ)/artifacts/$*-
+
+fuzz-status:
+	@for t in $(FUZZ_TARGETS); do \
+	    l=$(FZ)/$$t-long.ledger; \
+	    if [ -s $$l ]; then \
+	        awk -v t=$$t -v r=$(FUZZ_LONG_RUNS) '{ n += $$3; u += $$5; k++; c = $$2 } \
+	            END { printf "%-12s %11d of %d executions (%.1f%%), %d chunks, %.1f h of CPU, last at %s\n", \
+	                  t, n, r, 100 * n / r, k, u / 3600, c }' $$l; \
+	    else printf '%-12s no ledger\n' $$t; fi; \
+	done
 
 fuzz-rate: fuzz-build
 	$(MAKE) -j2 $(FUZZ_TARGETS:%=fuzz-rate-%)
