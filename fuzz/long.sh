@@ -24,7 +24,7 @@ fi
 bin=$1 corpus=$2 seeds=$3 ledger=$4 runs=$5 chunk=$6
 shift 7
 name=$(basename "$bin")
-log=${ledger%.ledger}.log
+log=$corpus-long.log # beside the corpus, not the ledger: the log is not kept
 commit=$(git describe --always --dirty 2>/dev/null || echo unknown)
 mkdir -p "$corpus"
 touch "$ledger"
@@ -35,7 +35,7 @@ while [ "$(total)" -lt "$runs" ]; do
     left=$((runs - $(total)))
     this=$((left < chunk ? left : chunk))
     start=$(date +%s)
-    if ! /usr/bin/time -f '%U %S' -o "$ledger.time" \
+    if ! /usr/bin/time -f '%U %S' -o "$log.time" \
         "$bin" "$@" -runs="$this" "$corpus" "$seeds" >"$log" 2>&1; then
         tail -60 "$log"
         echo "fuzz-long: $name: finding (or error) after $(total) executions; log: $log" >&2
@@ -43,9 +43,9 @@ while [ "$(total)" -lt "$runs" ]; do
     fi
     n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     end=$(date +%s)
-    cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$ledger.time")
+    cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$log.time")
     echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) $commit ${n:-0} $((end - start)) $cpu" >>"$ledger"
-    rm -f "$ledger.time"
+    rm -f "$log.time"
 done
 awk -v t="$name" '{ n += $3; c += $4; u += $5; k++ }
     END { printf "fuzz-long: %s: %d executions in %d chunks, %.0f s of clock, %.0f s of CPU (%.0f/s of CPU), no findings\n",

@@ -132,9 +132,12 @@ TEST_TARGETS += test-fuzz
 # two at a time (both cores), from the checked-in seeds and what earlier
 # runs added to build/fuzz/corpus/<target>. The runs go in chunks of
 # FUZZ_LONG_CHUNK executions (fuzz/long.sh), each one that ends with no
-# finding a line in build/fuzz/<target>-long.ledger, so that a run cut
-# short (the slower targets take many hours) is taken up again where it
-# stood by the same command; FUZZ_LONG_TARGETS picks targets (all by
+# finding a line in fuzz/ledger/<target>.ledger, so that a run cut short
+# (the slower targets take many hours) is taken up again where it stood by
+# the same command. The ledgers are kept in the repository: a machine does
+# not outlive a session, and 10^8 executions of a slow target take more
+# CPU hours than one session has, so each session's chunks add to what the
+# earlier ones committed; FUZZ_LONG_TARGETS picks targets (all by
 # default), say
 #     make fuzz-long FUZZ_LONG_TARGETS="fuzz_batch fuzz_play"
 # `make fuzz-status` prints what each ledger holds. Hours: see
@@ -154,13 +157,13 @@ fuzz-long: fuzz-build
 
 $(FUZZ_TARGETS:%=fuzz-long-%): fuzz-long-%: $(FZ)/%
 	@mkdir -p $(FZ)/artifacts
-	@sh fuzz/long.sh $(FZ)/$* $(FZ)/corpus/$* fuzz/corpus/$* $(FZ)/$*-long.ledger \
+	@sh fuzz/long.sh $(FZ)/$* $(FZ)/corpus/$* fuzz/corpus/$* fuzz/ledger/$*.ledger \
 	    $(FUZZ_LONG_RUNS) $(FUZZ_LONG_CHUNK) -- $(FUZZ_RUN_FLAGS) -max_len=$(FUZZ_MAX_LEN_$*) \
 	    -dict=$(FUZZ_DICT) -artifact_prefix=$(FZ)/artifacts/$*-
 
 fuzz-status:
 	@for t in $(FUZZ_TARGETS); do \
-	    l=$(FZ)/$$t-long.ledger; \
+	    l=fuzz/ledger/$$t.ledger; \
 	    if [ -s $$l ]; then \
 	        awk -v t=$$t -v r=$(FUZZ_LONG_RUNS) '{ n += $$3; u += $$5; k++; c = $$2 } \
 	            END { printf "%-12s %11d of %d executions (%.1f%%), %d chunks, %.1f h of CPU, last at %s\n", \
