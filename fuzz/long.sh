@@ -26,7 +26,7 @@ shift 7
 name=$(basename "$bin")
 log=$corpus-long.log # beside the corpus, not the ledger: the log is not kept
 commit=$(git describe --always --dirty 2>/dev/null || echo unknown)
-mkdir -p "$corpus"
+mkdir -p "$corpus" "$(dirname "$ledger")"
 touch "$ledger"
 
 total() { awk '{ n += $3 } END { printf "%d", n }' "$ledger"; }
