@@ -30,7 +30,6 @@ static const struct {
     {"qplies", offsetof(engine_params, quiescence_plies), 0, 30000},
     {"qfours", offsetof(engine_params, quiescence_fours), 0, 1},
     {"q43", offsetof(engine_params, quiescence_43), 0, 1},
-    {"qthree", offsetof(engine_params, quiescence_threes), 0, 1},
     {"leafvcf", offsetof(engine_params, leaf_vcf_nodes), 0, 30000},
     {"leafvcfplies", offsetof(engine_params, leaf_vcf_plies), 0, 30000},
     {"nodevcf", offsetof(engine_params, node_vcf_depth), 0, 30000},

@@ -10,7 +10,7 @@
 #include "engine.h"
 
 /* Sets one parameter from "NAME=VALUE" (attack, defence, moves, root, lmr,
- * rootlmr, lmrfull, latebase, latemul, qplies, qfours, q43, qthree, leafvcf,
+ * rootlmr, lmrfull, latebase, latemul, qplies, qfours, q43, leafvcf,
  * leafvcfplies, nodevcf, soft, futility, check, checkpct, checknodes,
  * vctpn; w.SHAPE: move order's shape weights; o.PATTERN: move order's
  * pattern weights; e.SHAPE, eo.SHAPE: the evaluation's shape weights for

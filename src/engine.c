@@ -54,7 +54,6 @@ void engine_default_params(engine_params *p)
     p->quiescence_plies = 6;
     p->quiescence_fours = 1;
     p->quiescence_43 = 0;
-    p->quiescence_threes = 1;
     p->leaf_vcf_nodes = 0;
     p->leaf_vcf_plies = 6;
     p->root_lmr = 0;

@@ -51,11 +51,6 @@ typedef struct engine_params {
     /* 1: a four-three the opponent could make next must be answered past
      * the horizon, like an open three. */
     int quiescence_43;
-    /* 0: past the horizon, an open three of the opponent's (a threat of
-     * an open four, not yet of a five) is left to the evaluation: the
-     * side to move may stand on it and tries only its own fours, as
-     * against no threat. 1: it must be answered. */
-    int quiescence_threes;
     int leaf_vcf_nodes;
     int leaf_vcf_plies;
     /* Below the root, from this depth on (0: never), a short search for

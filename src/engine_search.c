@@ -164,30 +164,11 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
      * four-three next, answered with every four of one's own. */
     int level = PAT_F4;
     bool threatened = opp_fives > 0 || has_pattern(b, opp, PAT_F4);
-    /* An open three left to the evaluation (quiescence_threes 0): only
-     * fours can still gain a tempo against it. */
-    bool three_left = threatened && opp_fives == 0 && !e->params.quiescence_threes;
-    if (three_left) {
-        threatened = false;
-    } else if (!threatened && e->params.quiescence_43 && has_pattern(b, opp, PAT_43)) {
+    if (!threatened && e->params.quiescence_43 && has_pattern(b, opp, PAT_43)) {
         threatened = true;
         level = PAT_43;
     }
-    if (three_left) {
-        if (stand >= beta || qdepth <= 0)
-            return stand;
-        if (stand > alpha)
-            alpha = stand;
-        /* Four-threes first, then the other fours. */
-        int cells[MNK_MAX_CELLS];
-        int nc = cs_list(&b->set[SB_FOUR][side], cells);
-        for (int i = 0; i < nc; i++)
-            if (b->pat[side][cells[i]] == PAT_43)
-                moves[n++] = cells[i];
-        for (int i = 0; i < nc; i++)
-            if (b->pat[side][cells[i]] != PAT_43 && n < e->params.node_moves)
-                moves[n++] = cells[i];
-    } else if (!threatened) {
+    if (!threatened) {
         if (e->params.leaf_vcf_nodes > 0 && !cs_empty(&b->set[SB_FOUR][side]) &&
             e->params.quiescence_plies - qdepth <= e->params.leaf_vcf_plies) {
             bool win = vcf_find(&e->vcf, b, NODE_VCF_DEPTH, (uint64_t)e->params.leaf_vcf_nodes);
