@@ -4,6 +4,7 @@ tool: it prints what it measured and never fails on a result.
 
     python3 bench/eval-fit.py label OUT.tsv RAPFI NODES MATCH.sgf...
     python3 bench/eval-fit.py fit FEATURES DATA.tsv... [--test-every 5]
+    python3 bench/eval-fit.py threats FEATURES DATA.tsv... [--test-every 5]
 
 label: every position of the games in the SGF files (bench/match.sh's
 matches), from the first move after the opening to the last before the
@@ -23,6 +24,13 @@ that the fitted weights come out on today's scale. Prints the cross
 entropy and rank correlation of today's evaluation and the fitted one on
 held-out positions (the games whose name hashes to 0 modulo --test-every), and the
 weights as engine parameter settings (see bench/params.c).
+
+threats: today's evaluation kept as it is, plus one value for each
+combination of threats the two sides have (the mask of the engine's
+engine_threat_mask: which of five, open four, four-three, four, double
+three and open three each side can make next), fitted the same way on
+today's scale; prints the held-out measures and the values as engine
+parameter settings (t.MASK=VALUE).
 
 Needs python3-numpy (Debian package).
 """
@@ -143,7 +151,11 @@ def fit_logistic(x, y, l2, steps=3000):
     return w
 
 
-def fit(a):
+def load(a):
+    """The labelled positions not proven, their features and Rapfi's
+    winning chance, which are held out, and today's scale c; positions
+    decided by force (a five to make or to stop, an open four) are the
+    threat search's business and are left out."""
     rows = []
     for path in a.data:
         with open(path, encoding="utf-8") as f:
@@ -156,8 +168,6 @@ def fit(a):
     y = sigmoid(np.array([r[1] for r in rows]) / RAPFI_SCALE)
     # Held out by game: positions of one game are alike.
     held = np.array([zlib.crc32(r[2].encode()) % a.test_every == 0 for r in rows])
-    # Decided by force (a five to make or to stop, an open four) is the
-    # threat search's business: left out.
     n = len(SHAPES) + len(PATTERNS)
     five, f4 = len(SHAPES) + PATTERNS.index("FIVE"), len(SHAPES) + PATTERNS.index("F4")
     keep = (f[:, five] == 0) & (f[:, n + five] == 0) & (f[:, f4] == 0)
@@ -166,11 +176,68 @@ def fit(a):
     train = ~test
     base = today(f)
     c = fit_logistic(base[train, None], y[train], 0)[0]
+    print(f"{len(rows)} positions, {int(keep.sum())} without a five or open four, "
+          f"{int(test.sum())} held out; today's scale c = {c:.5f}")
+    return f, y, test, train, base, c
+
+
+# The threat mask's bits, as engine_threat_mask (src/engine_search.c) makes
+# them: (side, pattern), side 0 the side to move.
+THREAT_BITS = [(1, "FIVE"), (0, "F4"), (1, "F4"), (0, "43"), (0, "B4"), (0, "33"), (0, "F3"),
+               (1, "43"), (1, "B4"), (1, "33"), (1, "F3")]
+
+
+def threat_mask(f):
+    n, ns = len(SHAPES) + len(PATTERNS), len(SHAPES)
+    mask = np.zeros(len(f), dtype=int)
+    for bit, (side, pat) in enumerate(THREAT_BITS):
+        mask |= (f[:, side * n + ns + PATTERNS.index(pat)] > 0).astype(int) << bit
+    return mask
+
+
+def threats(a):
+    """Today's evaluation plus a value for each combination of threats
+    (engine_params.threat_eval), fitted on today's scale with today's
+    weights held fixed. One value a combination, and each position has one
+    combination, so each value is fitted alone (Newton's method, L2 of
+    --l2-threat towards 0)."""
+    f, y, test, train, base, c = load(a)
+    mask = threat_mask(f)
+    table = np.zeros(1 << len(THREAT_BITS))
+    for m in np.unique(mask[train]):
+        rows = train & (mask == m)
+        if rows.sum() < a.min_count:
+            continue
+        t = 0.0
+        for _ in range(100):
+            p = sigmoid(c * (base[rows] + t))
+            grad = c * np.sum(p - y[rows]) / rows.sum() + a.l2_threat * t
+            h = c * c * np.sum(p * (1 - p)) / rows.sum() + a.l2_threat
+            step = grad / h
+            t -= step
+            if abs(step) < 1e-6:
+                break
+        table[m] = t
+    fitted = base + table[mask]
+    for name, e in (("today", base), ("with threats", fitted)):
+        print(f"{name}: held-out cross entropy {cross_entropy(sigmoid(c * e[test]), y[test]):.4f}, "
+              f"rank correlation {rank_corr(e[test], y[test]):.3f}; "
+              f"train {cross_entropy(sigmoid(c * e[train]), y[train]):.4f}")
+    print(f"(a constant guess: {cross_entropy(np.full(int(test.sum()), y[train].mean()), y[test]):.4f})")
+    names = lambda m: "+".join(("own " if s == 0 else "opp ") + pat
+                               for bit, (s, pat) in enumerate(THREAT_BITS) if m >> bit & 1) or "none"
+    for m in np.argsort(-np.bincount(mask[train], minlength=len(table))):
+        if table[m] != 0:
+            print(f"  mask {m:4d} ({names(m)}): {int((train & (mask == m)).sum())} positions, {table[m]:.0f}")
+    print("as parameters: " + " ".join(f"t.{m}={int(round(v))}" for m, v in enumerate(table)
+                                       if int(round(v)) != 0))
+
+
+def fit(a):
+    f, y, test, train, base, c = load(a)
     x = design(f) * c
     w = fit_logistic(x[train], y[train], a.l2)
     fitted = design(f) @ w
-    print(f"{len(rows)} positions, {int(keep.sum())} without a five or open four, "
-          f"{int(test.sum())} held out; today's scale c = {c:.5f}")
     for name, e in (("today", base), ("fitted", fitted)):
         print(f"{name}: held-out cross entropy {cross_entropy(sigmoid(c * e[test]), y[test]):.4f}, "
               f"rank correlation {rank_corr(e[test], y[test]):.3f}; "
@@ -202,8 +269,14 @@ def main():
     ft.add_argument("data", nargs="+")
     ft.add_argument("--test-every", type=int, default=5)
     ft.add_argument("--l2", type=float, default=1e-8)
+    th = sub.add_parser("threats")
+    th.add_argument("features")
+    th.add_argument("data", nargs="+")
+    th.add_argument("--test-every", type=int, default=5)
+    th.add_argument("--l2-threat", type=float, default=1e-6)
+    th.add_argument("--min-count", type=int, default=20)
     a = ap.parse_args()
-    label(a) if a.command == "label" else fit(a)
+    {"label": label, "fit": fit, "threats": threats}[a.command](a)
 
 
 if __name__ == "__main__":

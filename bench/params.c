@@ -85,6 +85,14 @@ bool engine_param_parse(engine_params *p, const char *arg)
             return true;
         }
     }
+    if (strncmp(name, "t.", 2) == 0) {
+        char *mask_end;
+        long mask = strtol(name + 2, &mask_end, 10);
+        if (*mask_end || mask_end == name + 2 || mask < 0 || mask >= ENGINE_THREAT_MASKS)
+            return false;
+        p->threat_eval[mask] = (int16_t)v;
+        return true;
+    }
     for (int i = 0; i < PAT_COUNT; i++) {
         if (strncmp(name, "o.", 2) == 0 && strcmp(name + 2, PATTERNS[i]) == 0) {
             p->pattern_order[i] = (int16_t)v;

@@ -15,8 +15,9 @@
  * vctpn; w.SHAPE: move order's shape weights; o.PATTERN: move order's
  * pattern weights; e.SHAPE, eo.SHAPE: the evaluation's shape weights for
  * the side to move and the opponent; p.PATTERN, po.PATTERN: its pattern
- * weights); false if there is no such parameter or the value is out of
- * range. */
+ * weights; t.MASK: the evaluation's value of a combination of threats,
+ * engine_threat_mask); false if there is no such parameter or the value
+ * is out of range. */
 bool engine_param_parse(engine_params *p, const char *arg);
 
 #endif

@@ -47,6 +47,8 @@ void engine_default_params(engine_params *p)
     for (int i = 0; i < PAT_COUNT; i++)
         p->pattern_order[i] = default_pattern_order[i];
     p->attack_pct = 120;
+    for (int i = 0; i < ENGINE_THREAT_MASKS; i++)
+        p->threat_eval[i] = 0;
     p->defence_pct = 80;
     p->node_moves = 16;
     p->root_moves = MNK_MAX_CELLS;

@@ -12,6 +12,12 @@
 /* engine_params.vct_pn: proof numbers, threats of fours included. */
 #define ENGINE_VCT_PN_VCF_THREATS 2
 
+/* The threats each side has, as a bit mask of ENGINE_THREAT_BITS bits
+ * (engine_threat_mask in engine_search.c): the evaluation adds
+ * engine_params.threat_eval[mask]. */
+#define ENGINE_THREAT_BITS 11
+#define ENGINE_THREAT_MASKS (1 << ENGINE_THREAT_BITS)
+
 typedef struct engine_params {
     /* Move order: each cell's shapes for both sides, with these weights
      * (see cell_order in engine_search.c). */
@@ -25,6 +31,12 @@ typedef struct engine_params {
     int16_t pattern_own[PAT_COUNT];
     int16_t pattern_opp[PAT_COUNT];
     int attack_pct;
+    /* Evaluation: a term for the combination of threats the two sides
+     * have, by engine_threat_mask (all 0: none). What a threat is worth
+     * depends on who moves and on what the other side has: an open three
+     * is a win for the side to move when the opponent has no four to
+     * make, and costs the opponent only a tempo otherwise. */
+    int16_t threat_eval[ENGINE_THREAT_MASKS];
     /* Move order: a cell's pattern for the side to move, and for the
      * opponent at defence_pct percent. */
     int16_t pattern_order[PAT_COUNT];
@@ -89,6 +101,12 @@ typedef struct engine_params {
 } engine_params;
 
 void engine_default_params(engine_params *p);
+/* Which threats each side of b has, seen from the side to move, in
+ * ENGINE_THREAT_BITS bits: bit 0, the opponent has a five to make (the
+ * side to move must stop it); then whether a cell makes PAT_F4, PAT_43,
+ * PAT_B4, PAT_33 or PAT_F3 for the side to move (bits 1, 3, 4, 5, 6) and
+ * for the opponent (bits 2, 7, 8, 9, 10). */
+int engine_threat_mask(const shape_board *b);
 /* Takes effect at the next mnk_engine_think(). */
 void engine_set_params(mnk_engine *e, const engine_params *p);
 

@@ -8,8 +8,19 @@
 
 /* ---- evaluation ------------------------------------------------------- */
 
+int engine_threat_mask(const shape_board *b)
+{
+    int side = sb_side(b), opp = side ^ 1;
+    const int16_t *own = b->npat[side], *other = b->npat[opp];
+    return (!cs_empty(&b->set[SB_FIVE][opp])) | (own[PAT_F4] > 0) << 1 | (other[PAT_F4] > 0) << 2 |
+           (own[PAT_43] > 0) << 3 | (own[PAT_B4] > 0) << 4 | (own[PAT_33] > 0) << 5 |
+           (own[PAT_F3] > 0) << 6 | (other[PAT_43] > 0) << 7 | (other[PAT_B4] > 0) << 8 |
+           (other[PAT_33] > 0) << 9 | (other[PAT_F3] > 0) << 10;
+}
+
 /* The side to move's estimate: its shapes and patterns weighed against the
- * opponent's, the side to move's counting a little more (it moves first). */
+ * opponent's, the side to move's counting a little more (it moves first),
+ * and the combination of threats both sides have (threat_eval). */
 int engine_evaluate(const mnk_engine *e, const shape_board *b)
 {
     const engine_params *p = &e->params;
@@ -23,7 +34,7 @@ int engine_evaluate(const mnk_engine *e, const shape_board *b)
         own += (long)p->pattern_own[q] * b->npat[side][q];
         other += (long)p->pattern_opp[q] * b->npat[opp][q];
     }
-    long v = own * p->attack_pct / 100 - other;
+    long v = own * p->attack_pct / 100 - other + p->threat_eval[engine_threat_mask(b)];
     if (v > MNK_ENGINE_EVAL_MAX / 2)
         v = MNK_ENGINE_EVAL_MAX / 2;
     if (v < -MNK_ENGINE_EVAL_MAX / 2)

@@ -3,9 +3,9 @@
  * it plays where the answer is known (the centre, a win in one, a forced
  * block, a lost position, a win by fours, a defence against one, the
  * root's check of its own move against the opponent's threats), the
- * exact rule against freestyle, its limits (nodes, depth, stop, a clock
- * of the test's own so that time is checked without timing anything) and
- * its arguments.
+ * exact rule against freestyle, the evaluation's threat mask, its limits
+ * (nodes, depth, stop, a clock of the test's own so that time is checked
+ * without timing anything) and its arguments.
  */
 #include "unit.h"
 
@@ -406,6 +406,46 @@ static void test_engine_prunes_only_quiet_nodes(void **state)
     mnk_engine_free(e);
 }
 
+/* The threat mask names each side's threats from the side to move's view:
+ * an open three of X's is "own F4" (a cell that makes an open four) with
+ * X to move and "opponent F4" with O to move; an open four of O's is a
+ * five for X to stop (bit 0). The evaluation adds the table's value for
+ * the mask it sees, and no other. */
+static void test_engine_threat_mask(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    mnk_game *game = new_game(GOMOKU);
+    assert_int_equal(engine_threat_mask(engine_position(e, game)), 0);
+    assert_int_equal(mnk_game_play_moves(game, "h8,a1,i8,a3,j8,a5", NULL), MNK_OK);
+    shape_board *b = engine_position(e, game);
+    int mask = engine_threat_mask(b);
+    assert_true(mask & 1 << 1);
+    assert_false(mask & 1 << 2);
+    assert_false(mask & 1);
+    sb_pass(b);
+    mask = engine_threat_mask(b);
+    assert_true(mask & 1 << 2);
+    assert_false(mask & 1 << 1);
+    sb_pass(b);
+    mnk_game_free(game);
+
+    game = new_game(GOMOKU);
+    assert_int_equal(mnk_game_play_moves(game, "h8,a2,o15,a3,o13,a4,m15,a5", NULL), MNK_OK);
+    b = engine_position(e, game);
+    int m = engine_threat_mask(b);
+    assert_true(m & 1);
+    int before = engine_evaluate(e, b);
+    engine_params p;
+    engine_default_params(&p);
+    p.threat_eval[m] = 123;
+    p.threat_eval[m ^ 1] = -456;
+    engine_set_params(e, &p);
+    assert_int_equal(engine_evaluate(e, engine_position(e, game)), before + 123);
+    mnk_game_free(game);
+    mnk_engine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -416,6 +456,7 @@ int main(void)
         cmocka_unit_test(test_engine_keeps_time), cmocka_unit_test(test_engine_defends_vcf),
         cmocka_unit_test(test_engine_checks_its_move),
         cmocka_unit_test(test_engine_prunes_only_quiet_nodes),
+        cmocka_unit_test(test_engine_threat_mask),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
