@@ -181,6 +181,16 @@ def load(a):
     return f, y, test, train, base, c
 
 
+def report(c, y, test, train, evaluations):
+    """Each (name, evaluation)'s cross entropy on today's scale c and rank
+    correlation with Rapfi's winning chance y, held out and trained on."""
+    for name, e in evaluations:
+        print(f"{name}: held-out cross entropy {cross_entropy(sigmoid(c * e[test]), y[test]):.4f}, "
+              f"rank correlation {rank_corr(e[test], y[test]):.3f}; "
+              f"train {cross_entropy(sigmoid(c * e[train]), y[train]):.4f}")
+    print(f"(a constant guess: {cross_entropy(np.full(int(test.sum()), y[train].mean()), y[test]):.4f})")
+
+
 # The threat mask's bits, as engine_threat_mask (src/engine_search.c) makes
 # them: (side, pattern), side 0 the side to move.
 THREAT_BITS = [(1, "FIVE"), (0, "F4"), (1, "F4"), (0, "43"), (0, "B4"), (0, "33"), (0, "F3"),
@@ -218,12 +228,7 @@ def threats(a):
             if abs(step) < 1e-6:
                 break
         table[m] = t
-    fitted = base + table[mask]
-    for name, e in (("today", base), ("with threats", fitted)):
-        print(f"{name}: held-out cross entropy {cross_entropy(sigmoid(c * e[test]), y[test]):.4f}, "
-              f"rank correlation {rank_corr(e[test], y[test]):.3f}; "
-              f"train {cross_entropy(sigmoid(c * e[train]), y[train]):.4f}")
-    print(f"(a constant guess: {cross_entropy(np.full(int(test.sum()), y[train].mean()), y[test]):.4f})")
+    report(c, y, test, train, (("today", base), ("with threats", base + table[mask])))
     names = lambda m: "+".join(("own " if s == 0 else "opp ") + pat
                                for bit, (s, pat) in enumerate(THREAT_BITS) if m >> bit & 1) or "none"
     for m in np.argsort(-np.bincount(mask[train], minlength=len(table))):
@@ -237,12 +242,7 @@ def fit(a):
     f, y, test, train, base, c = load(a)
     x = design(f) * c
     w = fit_logistic(x[train], y[train], a.l2)
-    fitted = design(f) @ w
-    for name, e in (("today", base), ("fitted", fitted)):
-        print(f"{name}: held-out cross entropy {cross_entropy(sigmoid(c * e[test]), y[test]):.4f}, "
-              f"rank correlation {rank_corr(e[test], y[test]):.3f}; "
-              f"train {cross_entropy(sigmoid(c * e[train]), y[train]):.4f}")
-    print(f"(a constant guess: {cross_entropy(np.full(int(test.sum()), y[train].mean()), y[test]):.4f})")
+    report(c, y, test, train, (("today", base), ("fitted", design(f) @ w)))
     ns, npat = len(SHAPES), len(PATTERNS)
     parts = [("own shape", SHAPES, w[:ns]), ("opponent shape", SHAPES, w[ns:2 * ns]),
              ("own pattern", PATTERNS, w[2 * ns:2 * ns + npat]),
@@ -264,15 +264,13 @@ def main():
     lb.add_argument("nodes", type=int)
     lb.add_argument("sgf", nargs="+")
     lb.add_argument("--jobs", type=int, default=2)
-    ft = sub.add_parser("fit")
-    ft.add_argument("features")
-    ft.add_argument("data", nargs="+")
-    ft.add_argument("--test-every", type=int, default=5)
+    data = argparse.ArgumentParser(add_help=False)
+    data.add_argument("features")
+    data.add_argument("data", nargs="+")
+    data.add_argument("--test-every", type=int, default=5)
+    ft = sub.add_parser("fit", parents=[data])
     ft.add_argument("--l2", type=float, default=1e-8)
-    th = sub.add_parser("threats")
-    th.add_argument("features")
-    th.add_argument("data", nargs="+")
-    th.add_argument("--test-every", type=int, default=5)
+    th = sub.add_parser("threats", parents=[data])
     th.add_argument("--l2-threat", type=float, default=1e-6)
     th.add_argument("--min-count", type=int, default=20)
     a = ap.parse_args()

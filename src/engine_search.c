@@ -12,7 +12,7 @@ int engine_threat_mask(const shape_board *b)
 {
     int side = sb_side(b), opp = side ^ 1;
     const int16_t *own = b->npat[side], *other = b->npat[opp];
-    return (!cs_empty(&b->set[SB_FIVE][opp])) | (own[PAT_F4] > 0) << 1 | (other[PAT_F4] > 0) << 2 |
+    return (other[PAT_FIVE] > 0) | (own[PAT_F4] > 0) << 1 | (other[PAT_F4] > 0) << 2 |
            (own[PAT_43] > 0) << 3 | (own[PAT_B4] > 0) << 4 | (own[PAT_33] > 0) << 5 |
            (own[PAT_F3] > 0) << 6 | (other[PAT_43] > 0) << 7 | (other[PAT_B4] > 0) << 8 |
            (other[PAT_33] > 0) << 9 | (other[PAT_F3] > 0) << 10;
