@@ -6,7 +6,7 @@ set -eu
 B=${1:-build}
 LIMIT=${2:-60}
 printf '%-8s %-7s %-6s %12s %10s\n' rules mode result nodes seconds
-for rules in 3,3,3 4,4,4 5,4,4 5,5,4 6,5,4 7,4,4 8,4,4 5,5,5 6,6,5 20,20,9; do
+for rules in 3,3,3 4,4,4 5,4,4 5,5,4 6,5,4 7,4,4 8,4,4 5,5,5 6,6,5 7,6,5 7,7,5 20,20,9; do
     for mode in weak strong; do
         flag=; [ $mode = weak ] && flag=--weak
         best=

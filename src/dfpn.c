@@ -48,6 +48,7 @@
 #include "dfpn.h"
 
 #include "node.h"
+#include "pairing.h"
 
 #define DFPN_INF TT_PN_INF
 /* The frame of a node keeps its children's numbers: one frame a ply. */
@@ -146,6 +147,27 @@ static bool leaf(const dfpn *d, const board *b, line_scan *scan, uint32_t *phi, 
     return true;
 }
 
+/* The attacker to move: if the defender has an answer to a pass that
+ * leaves a pairing blocking the attacker, only the attacker's moves in
+ * that pairing's cells or on the answer itself can win (pairing_zone);
+ * the others fail and need no search. Keeps those of moves[0..n) (the
+ * answer is among them: it lies on an open line) and returns how many. */
+static int zone_moves(const dfpn *d, const board *b, int *moves, int n)
+{
+    uint64_t zone;
+    int reply;
+    if ((d->s->disable & MNK_NO_PAIR_ZONE) ||
+        (reply = pairing_zone(b, d->attacker, &zone)) == PAIRING_NONE)
+        return n;
+    zone |= UINT64_C(1) << reply;
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (zone & (UINT64_C(1) << moves[i]))
+            moves[kept++] = moves[i];
+    MNK_ASSERT(kept > 0);
+    return kept;
+}
+
 /* Searches b until its phi reaches th_phi or its delta th_delta (or it is
  * solved, or the search is stopped), and gives its numbers. */
 static void mid(dfpn *d, board *b, uint32_t th_phi, uint32_t th_delta, uint32_t *phi_out,
@@ -177,10 +199,20 @@ static void mid(dfpn *d, board *b, uint32_t th_phi, uint32_t th_delta, uint32_t 
         n = 1;
     } else {
         n = node_moves(s, b, moves, MNK_NO_CELL, false);
+        if (board_side(b) == d->attacker)
+            n = zone_moves(d, b, moves, n);
     }
     MNK_ASSERT(n > 0 && n <= DFPN_MAX_CELLS);
+    /* The children's keys first, their buckets fetched together, then the
+     * probes: one memory latency for all instead of one each. */
+    uint64_t ckey[DFPN_MAX_CELLS];
+    for (int i = 0; i < n; i++) {
+        ckey[i] = node_key(d, b, moves[i]);
+        if (d->table)
+            tt_prefetch(s->table, ckey[i]);
+    }
     for (int i = 0; i < n; i++)
-        lookup(d, node_key(d, b, moves[i]), DFPN_CHILD_DELTA(n), &cphi[i], &cdelta[i]);
+        lookup(d, ckey[i], DFPN_CHILD_DELTA(n), &cphi[i], &cdelta[i]);
 
     for (;;) {
         /* This node's numbers from its children's, and the child to search:

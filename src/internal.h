@@ -111,6 +111,9 @@ typedef struct geometry {
     bool paired;
     int16_t partner[MNK_MAX_CELLS];
     int16_t line_pair[GEOM_MAX_LINES];
+    /* The next window of the same row, column or diagonal of the board
+     * (the line starting one step further on), or -1 (pairing_build). */
+    int16_t line_next[GEOM_MAX_LINES];
 } geometry;
 
 typedef struct board {
@@ -261,6 +264,9 @@ void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bou
  * false if the key is not there. */
 void tt_store_pn(tt_table *t, uint64_t key, uint32_t pn, uint32_t dn);
 bool tt_probe_pn(tt_table *t, uint64_t key, uint32_t *pn, uint32_t *dn);
+/* Starts loading key's bucket into the cache (a hint; changes nothing):
+ * probes of many keys in a row overlap their memory latency. */
+void tt_prefetch(tt_table *t, uint64_t key);
 static inline size_t tt_entries(const tt_table *t) { return t->mask + 1; }
 /* Mate scores are stored relative to the node, not the root. */
 int tt_score_to_table(int score, int ply);

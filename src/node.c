@@ -202,7 +202,9 @@ bool node_cannot_win(const mnk_solver *s, const board *b, const line_scan *scan,
         return true;
     if (!(s->disable & MNK_NO_PAIRING) && pairing_blocks(b, maker))
         return true;
-    return !(s->disable & MNK_NO_MATCHING) && pairing_matches(b, maker);
+    if (!(s->disable & MNK_NO_MATCHING) && pairing_matches(b, maker))
+        return true;
+    return maker_to_move && !(s->disable & MNK_NO_PAIR_SEARCH) && pairing_search(b, maker);
 }
 
 bool node_pairing_draw(const mnk_solver *s, const board *b)

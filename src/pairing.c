@@ -24,8 +24,18 @@
  *   position the same matching, over the lines still open to the maker and
  *   the empty cells, blocks the maker from there on (pairing_matches).
  *
- * Whatever builds it, a pairing is only used after pairing_check has found
- * a pair inside every line of the actual board.
+ * Whatever builds it, a pairing of the board is only used after
+ * pairing_check has found a pair inside every line of the actual board.
+ *
+ * In a position, two ways to find a pairing of the lines still open to the
+ * maker, where lines may share a pair (a pair of adjacent cells in a row
+ * lies inside up to k - 1 windows of that row): a bipartite matching that
+ * gives each run of windows along a row, column or diagonal two private
+ * cells common to its windows (runs_pair), then a small backtracking
+ * search (cover). Either one is a pairing by construction (each open line
+ * gets two empty cells inside it, no cell used twice); tests/unit check
+ * every claim against the solver without them. With one more breaker's
+ * mark the same matching gives a relevance zone (pairing_zone).
  */
 #include "pairing.h"
 
@@ -197,8 +207,38 @@ bool pairing_check(const geometry *g, const int16_t *partner, int16_t *line_pair
     return true;
 }
 
+/* A line's direction from its first two cells (the step alone does not
+ * tell: on a board two columns wide, across and down-left both step 1):
+ * 0..3 as in geometry.c. */
+static int line_direction(const geometry *g, int l)
+{
+    int a = g->line_start[l], b = a + g->line_step[l];
+    int dr = b / g->m - a / g->m, dc = b % g->m - a % g->m;
+    return dr == 0 ? 0 : dc == 0 ? 1 : dc > 0 ? 2 : 3;
+}
+
+/* Windows one step apart along the same row, column or diagonal: the
+ * next starts at the line's second cell, in the same direction. */
+static void build_line_next(geometry *g)
+{
+    int16_t first_at[MNK_MAX_CELLS][4]; /* the line starting at a cell, by direction */
+    for (int c = 0; c < g->cells; c++)
+        for (int d = 0; d < 4; d++)
+            first_at[c][d] = -1;
+    if (g->k < 2) {
+        for (int l = 0; l < g->nlines; l++)
+            g->line_next[l] = -1; /* one-cell lines: no second cell */
+        return;
+    }
+    for (int l = 0; l < g->nlines; l++)
+        first_at[g->line_start[l]][line_direction(g, l)] = (int16_t)l;
+    for (int l = 0; l < g->nlines; l++)
+        g->line_next[l] = first_at[g->line_start[l] + g->line_step[l]][line_direction(g, l)];
+}
+
 void pairing_build(geometry *g)
 {
+    build_line_next(g);
     g->paired = (pairing_periodic(g, g->partner) && pairing_check(g, g->partner, g->line_pair)) ||
                 (pairing_matching(g, g->partner) && pairing_check(g, g->partner, g->line_pair));
     if (!g->paired) {
@@ -248,4 +288,237 @@ bool pairing_blocks(const board *b, int maker)
             return false;
     }
     return true;
+}
+
+/* ---- searching for a pairing of a position ---------------------------- */
+
+/* Recursion steps one search may take: most positions that have a pairing
+ * show it within a few steps (the tightest line first), and a search that
+ * fails costs its whole budget at every node that asks. */
+#define SEARCH_BUDGET 64
+/* Positions with fewer empty cells are not searched: their subtrees cost
+ * less than the searches (callgrind, mnk bench on bench/sets, strong:
+ * 987M instructions searching everywhere, 874M from 16 empty cells, 819M
+ * without the search; 7,4,4 weak 1.114G, 1.089G, 1.403G). */
+#define SEARCH_MIN_EMPTIES 16
+/* Pairs a line's free cells can make, on boards of at most 64 cells. */
+#define SEARCH_MAX_PAIRS (GEOM_BITBOARD_CELLS * (GEOM_BITBOARD_CELLS - 1) / 2)
+
+typedef struct pair_search {
+    int budget;
+    uint64_t used; /* on success: the cells of the pairs found */
+} pair_search;
+
+/* Can lines[0..n) (each the mask of its empty cells) each be given a pair
+ * of cells inside it, the pairs disjoint and outside `used`? Tries the line
+ * with fewest free cells first, and its pairs by how many of the other
+ * lines they serve too. Reorders lines[0..n) (only within it). */
+static bool cover(pair_search *ps, uint64_t *lines, int n, uint64_t used)
+{
+    if (n == 0) {
+        ps->used = used;
+        return true;
+    }
+    if (--ps->budget < 0)
+        return false;
+    int best = 0, fewest = GEOM_BITBOARD_CELLS + 1;
+    for (int i = 0; i < n; i++) {
+        /* Free cells counted only as far as they could be fewest (a loop:
+         * a line holds a few cells, and no popcount instruction is assumed). */
+        int free = 0;
+        for (uint64_t x = lines[i] & ~used; x && free < fewest; x &= x - 1)
+            free++;
+        if (free < 2)
+            return false;
+        if (free < fewest) {
+            fewest = free;
+            best = i;
+        }
+    }
+    /* The line's pairs, most lines served first. */
+    uint64_t av = lines[best] & ~used;
+    uint64_t pair[SEARCH_MAX_PAIRS];
+    int served[SEARCH_MAX_PAIRS], npairs = 0;
+    for (uint64_t a = av; a; a &= a - 1) {
+        uint64_t abit = a & -a;
+        for (uint64_t c = a & (a - 1); c; c &= c - 1) {
+            uint64_t pm = abit | (c & -c);
+            int count = 0;
+            for (int i = 0; i < n; i++)
+                count += (lines[i] & pm) == pm;
+            int j = npairs++;
+            while (j > 0 && served[j - 1] < count) {
+                pair[j] = pair[j - 1];
+                served[j] = served[j - 1];
+                j--;
+            }
+            pair[j] = pm;
+            served[j] = count;
+        }
+    }
+    for (int p = 0; p < npairs; p++) {
+        /* Lines the pair serves go to the end; the rest still need one. */
+        int left = n;
+        for (int i = 0; i < left;)
+            if ((lines[i] & pair[p]) == pair[p]) {
+                uint64_t t = lines[i];
+                lines[i] = lines[--left];
+                lines[left] = t;
+            } else {
+                i++;
+            }
+        if (cover(ps, lines, left, used | pair[p]))
+            return true;
+        if (ps->budget < 0)
+            return false;
+    }
+    return false;
+}
+
+/* Runs: the lines open to the maker grouped into windows one step apart
+ * along the same row, column or diagonal (g->line_next). A pair inside a
+ * window of a run lies inside at most k - 1 windows of it (two cells of a
+ * row lie together in at most k - 1 windows). The matching below gives
+ * slots of two cells each to parts of runs; a slot's candidates are a
+ * bitboard. */
+#define RUN_MAX_SLOTS GEOM_BITBOARD_CELLS
+
+typedef struct run_match {
+    uint64_t cand[RUN_MAX_SLOTS]; /* the cells a slot may take */
+    int8_t owner[GEOM_BITBOARD_CELLS];
+    uint64_t seen;
+} run_match;
+
+static bool run_augment(run_match *rm, int slot)
+{
+    for (uint64_t x = rm->cand[slot] & ~rm->seen; x; x &= x - 1) {
+        int c = __builtin_ctzll(x);
+        rm->seen |= UINT64_C(1) << c;
+        if (rm->owner[c] < 0 || run_augment(rm, rm->owner[c])) {
+            rm->owner[c] = (int8_t)slot;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Sufficient, by matching: split each run into chunks of at most k - 1
+ * windows and give each chunk two private free cells common to all its
+ * windows. Those two cells then form a pair inside every window of the
+ * chunk, so a full assignment is a pairing (every open line is a window of
+ * some chunk), and the matching finds one exactly when one with one pair a
+ * chunk exists. On success the cells used go to *zone. */
+static bool runs_pair(const board *b, const bool *open, uint64_t empty, int empties, uint64_t *zone)
+{
+    const geometry *g = b->g;
+    bool after_open[GEOM_MAX_LINES]; /* the window before it is open too */
+    run_match rm;
+    int nslots = 0;
+    for (int l = 0; l < g->nlines; l++)
+        after_open[l] = false;
+    for (int l = 0; l < g->nlines; l++)
+        if (open[l] && g->line_next[l] >= 0)
+            after_open[g->line_next[l]] = true;
+    for (int l = 0; l < g->nlines; l++) {
+        if (!open[l] || after_open[l])
+            continue;
+        for (int w = l; w >= 0 && open[w];) {
+            uint64_t common = empty;
+            for (int i = 0; i < g->k - 1 && w >= 0 && open[w]; i++, w = g->line_next[w])
+                common &= g->line_mask[w];
+            if ((common & (common - 1)) == 0 || nslots + 2 > empties || nslots + 2 > RUN_MAX_SLOTS)
+                return false;
+            rm.cand[nslots++] = common;
+            rm.cand[nslots++] = common;
+        }
+    }
+    for (int c = 0; c < g->cells; c++)
+        rm.owner[c] = -1;
+    for (int slot = 0; slot < nslots; slot++) {
+        rm.seen = 0;
+        if (!run_augment(&rm, slot))
+            return false;
+    }
+    uint64_t used = 0;
+    for (int c = 0; c < g->cells; c++)
+        if (rm.owner[c] >= 0)
+            used |= UINT64_C(1) << c;
+    *zone = used;
+    return true;
+}
+
+/* Is there a pairing blocking the maker in b with an extra breaker's mark
+ * on `extra` (-1: none)? The runs' matching first (polynomial, one pair a
+ * chunk), then, if `search`, the budgeted search (pairs shared by lines of
+ * a run in other ways). On success the pairs' cells go to *zone. */
+static bool search_with(const board *b, int maker, int extra, uint64_t *zone, bool search)
+{
+    const geometry *g = b->g;
+    uint64_t mark = extra >= 0 ? UINT64_C(1) << extra : 0;
+    int empties = g->cells - b->filled - (extra >= 0);
+    uint64_t empty = g->full & ~(b->bits[0] | b->bits[1] | mark);
+    const uint8_t *breaker = b->count[maker ^ 1];
+    bool open[GEOM_MAX_LINES];
+    uint64_t lines[GEOM_MAX_LINES];
+    int n = 0;
+    for (int l = 0; l < g->nlines; l++) {
+        open[l] = breaker[l] == 0 && !(g->line_mask[l] & mark);
+        if (open[l])
+            lines[n++] = g->line_mask[l] & empty;
+    }
+    /* A pair lies inside at most k - 1 lines (two cells share one line
+     * direction, and the lines of that direction holding both). */
+    if (n > (g->k - 1) * (empties / 2))
+        return false;
+    if (runs_pair(b, open, empty, empties, zone))
+        return true;
+    if (!search)
+        return false;
+    /* The search rarely succeeds with more open lines than (k - 1) / 2 a
+     * pair (7,7,5: none of 73,000 searches beyond two a pair did, 5 of
+     * 7,700 at 1.9), and a search that fails costs its whole budget. */
+    if (2 * n > (g->k - 1) * (empties / 2))
+        return false;
+    pair_search ps = {SEARCH_BUDGET, 0};
+    if (!cover(&ps, lines, n, 0))
+        return false;
+    *zone = ps.used;
+    return true;
+}
+
+bool pairing_search(const board *b, int maker)
+{
+    uint64_t zone;
+    const geometry *g = b->g;
+    int empties = g->cells - b->filled;
+    if (!g->small || g->k < 2 || empties < SEARCH_MIN_EMPTIES ||
+        b->open[maker] > (g->k - 1) * (empties / 2))
+        return false;
+    return search_with(b, maker, -1, &zone, true);
+}
+
+int pairing_zone(const board *b, int maker, uint64_t *zone)
+{
+    const geometry *g = b->g;
+    if (!g->small || g->k < 2)
+        return PAIRING_NONE;
+    /* One candidate, the cell on most of the maker's open lines (a mark
+     * there closes the most), and the runs' matching alone: more
+     * candidates, or the budgeted search as well, cut a few more moves but
+     * cost more than they save (7,7,5 weak: 2.9 s with this, 3.7 to 9.9 s
+     * with up to 6 candidates and budgets of 16 and 64). */
+    const uint8_t *breaker = b->count[maker ^ 1];
+    int best = PAIRING_NONE, most = 0;
+    for (int c = 0; c < g->cells; c++) {
+        if (b->cell[c] != MNK_EMPTY)
+            continue;
+        int lines = 0;
+        for (int i = g->cell_first[c]; i < g->cell_first[c + 1]; i++)
+            lines += breaker[g->cell_lines[i]] == 0;
+        if (lines > most) {
+            most = lines;
+            best = c;
+        }
+    }
+    return best != PAIRING_NONE && search_with(b, maker, best, zone, false) ? best : PAIRING_NONE;
 }

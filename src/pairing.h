@@ -51,6 +51,27 @@ bool pairing_check(const geometry *g, const int16_t *partner, int16_t *line_pair
  * Costs a matching when the open lines are at most half the empty cells. */
 bool pairing_matches(const board *b, int maker);
 
+/* Is there a pairing of b's empty cells with a pair inside every line
+ * open to `maker` (lines may share a pair)? Then the maker cannot win,
+ * whoever is to move (see above). A search with a small budget on boards
+ * of at most 64 cells: false also when it gave up, or on larger boards.
+ * Finds every pairing pairing_matches finds, and more: a pair inside
+ * several lines serves them all. */
+bool pairing_search(const board *b, int maker);
+
+/* With the maker to move in b: a cell `reply` such that b with a breaker's
+ * mark on it has a pairing blocking the maker (found by the search above,
+ * its pairs' cells in *zone); PAIRING_NONE if none was found among a few
+ * candidates. Then every maker's move outside zone and reply loses its
+ * chance to win: the breaker answers on reply, every line open to the
+ * maker in that position still holds its pair with both cells empty (the
+ * maker's mark is on neither), and lines through reply were closed by it;
+ * the move cannot complete a line either (each line it could complete
+ * holds reply or two empty pair cells). So only moves inside the zone or
+ * on reply need a search: the relevance zone of the breaker's answer to a
+ * pass. Boards of at most 64 cells. */
+int pairing_zone(const board *b, int maker, uint64_t *zone);
+
 /* Does the geometry's pairing block `maker` in b: every line open to the
  * maker holds its pair with both cells empty? Then the maker cannot win,
  * whoever is to move (see above). False when the geometry has no pairing. */

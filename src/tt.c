@@ -205,6 +205,11 @@ static bool find(tt_table *t, uint64_t key, bool pn, tt_entry *out)
     return false;
 }
 
+void tt_prefetch(tt_table *t, uint64_t key)
+{
+    __builtin_prefetch(&t->entries[bucket(t, key)]);
+}
+
 bool tt_probe(tt_table *t, uint64_t key, tt_entry *out)
 {
     tt_entry e;
