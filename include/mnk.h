@@ -324,7 +324,7 @@ typedef struct mnk_search_options {
 #define MNK_NO_VCF 512u      /* no wins by continuous fours (threat-space search) */
 #define MNK_NO_SHAPE_ORDER 1024u /* moves ordered by open lines, not by threat shapes */
 #define MNK_NO_PAIR_SEARCH 2048u /* no searched pairings (shared pairs) of a position's open lines */
-#define MNK_NO_PAIR_ZONE 4096u /* df-pn: no restriction of the maker's moves to a pairing's zone */
+#define MNK_NO_PAIR_ZONE 4096u /* no breaker's move to a pairing, no maker's moves cut to its zone (df-pn) */
 
 typedef struct mnk_search_result {
     int best;        /* a best move, or MNK_NO_CELL when the game is over */

@@ -59,17 +59,19 @@ bool pairing_matches(const board *b, int maker);
  * several lines serves them all. */
 bool pairing_search(const board *b, int maker);
 
-/* With the maker to move in b: a cell `reply` such that b with a breaker's
- * mark on it has a pairing blocking the maker (found by the search above,
- * its pairs' cells in *zone); PAIRING_NONE if none was found among a few
- * candidates. Then every maker's move outside zone and reply loses its
- * chance to win: the breaker answers on reply, every line open to the
- * maker in that position still holds its pair with both cells empty (the
- * maker's mark is on neither), and lines through reply were closed by it;
- * the move cannot complete a line either (each line it could complete
- * holds reply or two empty pair cells). So only moves inside the zone or
- * on reply need a search: the relevance zone of the breaker's answer to a
- * pass. Boards of at most 64 cells. */
+/* A cell `reply` such that b with a breaker's mark on it has a pairing
+ * blocking the maker (the runs' matching of pairing_search; its pairs'
+ * cells in *zone); PAIRING_NONE if the one candidate tried has none.
+ * Boards of at most 64 cells. Two uses:
+ * - the breaker to move: playing reply leaves the maker no win;
+ * - the maker to move (the breaker's answer to a pass): every maker's move
+ *   outside zone and reply loses its chance to win. The breaker answers on
+ *   reply; every line open to the maker in that position still holds its
+ *   pair with both cells empty (the maker's mark is on neither), and lines
+ *   through reply were closed by it; the move cannot complete a line
+ *   either (each line it could complete holds reply or two empty pair
+ *   cells). So only moves inside the zone or on reply need a search: the
+ *   relevance zone of the breaker's answer to a pass. */
 int pairing_zone(const board *b, int maker, uint64_t *zone);
 
 /* Does the geometry's pairing block `maker` in b: every line open to the

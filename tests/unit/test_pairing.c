@@ -575,7 +575,8 @@ static void test_search_sound(void **state)
     mnk_solver_free(solver);
 }
 
-/* pairing_zone: with the maker to move, every maker's move outside the
+/* pairing_zone: with the breaker to move, its mark on the reply must leave
+ * the maker no win; with the maker to move, every maker's move outside the
  * zone and the reply must leave the maker no win. Random positions of
  * 6x6, 7x6 and 7x7 with k = 5 (and 6x5 with k = 4) and 16 to 30 empty
  * cells, the maker to move; each move outside the zone is solved by the
@@ -587,7 +588,7 @@ static void test_zone_sound(void **state)
     const unsigned without = MNK_NO_PAIR_SEARCH | MNK_NO_PAIR_ZONE;
     mnk_solver *solver = new_solver((size_t)16 << 20);
     test_rng rng = rng_seeded(4242);
-    int zones = 0, moves_cut = 0, zone_cells = 0;
+    int zones = 0, moves_cut = 0, zone_cells = 0, replies = 0;
     for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
         mnk_game *game = new_game(boards[i]);
         for (int trial = 0; trial < 60 && zones < 12 * (int)(i + 1); trial++) {
@@ -597,6 +598,16 @@ static void test_zone_sound(void **state)
             board *b = &game->b;
             int maker = board_side(b);
             uint64_t zone;
+            /* The other use first: the side to move as the breaker, whose
+             * mark on the reply leaves the side not to move no win. */
+            int breaker_reply = pairing_zone(b, maker ^ 1, &zone);
+            if (breaker_reply != PAIRING_NONE) {
+                assert_int_equal(mnk_game_play(game, breaker_reply), MNK_OK);
+                if (!mnk_game_is_over(game))
+                    assert_no_win_for(solver, game, maker ^ 1, without | MNK_NO_DFPN, MNK_WEAK);
+                assert_int_equal(mnk_game_undo(game), MNK_OK);
+                replies++;
+            }
             int reply = pairing_zone(b, maker, &zone);
             if (reply == PAIRING_NONE)
                 continue;
@@ -621,9 +632,10 @@ static void test_zone_sound(void **state)
         }
         mnk_game_free(game);
     }
-    print_message("%d zones: %d moves outside them fail for the maker, %d inside\n", zones,
-                  moves_cut, zone_cells);
-    assert_true(zones >= 20 && moves_cut > 100);
+    print_message("%d zones: %d moves outside them fail for the maker, %d inside; %d breaker's "
+                  "replies leave no win\n",
+                  zones, moves_cut, zone_cells, replies);
+    assert_true(zones >= 20 && moves_cut > 100 && replies >= 20);
     mnk_solver_free(solver);
 }
 

@@ -600,7 +600,7 @@ static void test_progress_stops(void **state)
 {
     (void)state;
     mnk_solver *solver = new_solver(1 << 20);
-    mnk_game *game = new_game(rules_of(5, 5, 4));
+    mnk_game *game = new_game(rules_of(6, 5, 4));
     mnk_search_options o = {0};
     for (int alg = 0; alg < 2; alg++) {
         o.algorithm = (mnk_algorithm)alg;
