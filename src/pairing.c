@@ -423,9 +423,15 @@ static bool runs_pair(const board *b, const bool *open, uint64_t empty, int empt
         if (!open[l] || after_open[l])
             continue;
         for (int w = l; w >= 0 && open[w];) {
-            uint64_t common = empty;
-            for (int i = 0; i < g->k - 1 && w >= 0 && open[w]; i++, w = g->line_next[w])
-                common &= g->line_mask[w];
+            uint64_t common = empty & g->line_mask[w];
+            w = g->line_next[w];
+            /* A window joins the part while two free cells stay common. */
+            for (int i = 1; i < g->k - 1 && w >= 0 && open[w]; i++, w = g->line_next[w]) {
+                uint64_t next = common & g->line_mask[w];
+                if ((next & (next - 1)) == 0)
+                    break;
+                common = next;
+            }
             if ((common & (common - 1)) == 0 || nslots + 2 > empties || nslots + 2 > RUN_MAX_SLOTS)
                 return false;
             rm.cand[nslots++] = common;
