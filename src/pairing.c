@@ -301,8 +301,10 @@ bool pairing_blocks(const board *b, int maker)
  * 987M instructions searching everywhere, 874M from 16 empty cells, 819M
  * without the search; 7,4,4 weak 1.114G, 1.089G, 1.403G). */
 #define SEARCH_MIN_EMPTIES 16
-/* Pairs a line's free cells can make, on boards of at most 64 cells. */
-#define SEARCH_MAX_PAIRS (GEOM_BITBOARD_CELLS * (GEOM_BITBOARD_CELLS - 1) / 2)
+/* Pairs a line's free cells can make: a line holds k <= MNK_MAX_SIDE
+ * cells. (cover keeps them on the stack at every level of its recursion,
+ * so the bound is the line's, not the board's.) */
+#define SEARCH_MAX_PAIRS (MNK_MAX_SIDE * (MNK_MAX_SIDE - 1) / 2)
 
 typedef struct pair_search {
     int budget;
@@ -402,12 +404,14 @@ static bool run_augment(run_match *rm, int slot)
     return false;
 }
 
-/* Sufficient, by matching: split each run into chunks of at most k - 1
- * windows and give each chunk two private free cells common to all its
- * windows. Those two cells then form a pair inside every window of the
- * chunk, so a full assignment is a pairing (every open line is a window of
- * some chunk), and the matching finds one exactly when one with one pair a
- * chunk exists. On success the cells used go to *zone. */
+/* Sufficient, by matching: split each run into parts of consecutive
+ * windows, each part as long as its windows keep two free cells in common
+ * (and at most k - 1 windows), and give each part two private free cells
+ * common to all its windows. Those two cells then form a pair inside every
+ * window of the part, so a full assignment is a pairing (every open line
+ * is a window of some part); the matching finds one whenever one with one
+ * pair a part exists for this split. On success the cells used go to
+ * *zone. */
 static bool runs_pair(const board *b, const bool *open, uint64_t empty, int empties, uint64_t *zone)
 {
     const geometry *g = b->g;

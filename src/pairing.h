@@ -52,11 +52,12 @@ bool pairing_check(const geometry *g, const int16_t *partner, int16_t *line_pair
 bool pairing_matches(const board *b, int maker);
 
 /* Is there a pairing of b's empty cells with a pair inside every line
- * open to `maker` (lines may share a pair)? Then the maker cannot win,
- * whoever is to move (see above). A search with a small budget on boards
- * of at most 64 cells: false also when it gave up, or on larger boards.
- * Finds every pairing pairing_matches finds, and more: a pair inside
- * several lines serves them all. */
+ * open to `maker` (lines may share a pair: a pair inside several lines
+ * serves them all)? Then the maker cannot win, whoever is to move (see
+ * above). A matching over runs of windows, then a search with a small
+ * budget, on boards of at most 64 cells with at least 16 empty cells:
+ * false also when it gave up, or outside those bounds, so it is asked
+ * after pairing_matches, not instead of it. */
 bool pairing_search(const board *b, int maker);
 
 /* A cell `reply` such that b with a breaker's mark on it has a pairing
