@@ -325,6 +325,7 @@ typedef struct mnk_search_options {
 #define MNK_NO_SHAPE_ORDER 1024u /* moves ordered by open lines, not by threat shapes */
 #define MNK_NO_PAIR_SEARCH 2048u /* no searched pairings (shared pairs) of a position's open lines */
 #define MNK_NO_PAIR_ZONE 4096u /* no breaker's move to a pairing, no maker's moves cut to its zone (df-pn) */
+#define MNK_NO_DOMINATION 8192u /* search cells whose open lines all pass through another empty cell */
 
 typedef struct mnk_search_result {
     int best;        /* a best move, or MNK_NO_CELL when the game is over */

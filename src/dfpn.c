@@ -150,8 +150,9 @@ static bool leaf(const dfpn *d, const board *b, line_scan *scan, uint32_t *phi, 
 /* The attacker to move: if the defender has an answer to a pass that
  * leaves a pairing blocking the attacker, only the attacker's moves in
  * that pairing's cells or on the answer itself can win (pairing_zone);
- * the others fail and need no search. Keeps those of moves[0..n) (the
- * answer is among them: it lies on an open line) and returns how many. */
+ * the others fail and need no search. Keeps those of moves[0..n) and
+ * returns how many: none when node_moves() left out every cell of the zone
+ * as dominated by one outside it (node.c), which then fails too. */
 static int zone_moves(const dfpn *d, const board *b, int *moves, int n)
 {
     uint64_t zone;
@@ -164,7 +165,6 @@ static int zone_moves(const dfpn *d, const board *b, int *moves, int n)
     for (int i = 0; i < n; i++)
         if (zone & (UINT64_C(1) << moves[i]))
             moves[kept++] = moves[i];
-    MNK_ASSERT(kept > 0);
     return kept;
 }
 
@@ -199,8 +199,13 @@ static void mid(dfpn *d, board *b, uint32_t th_phi, uint32_t th_delta, uint32_t 
         n = 1;
     } else {
         n = node_moves(s, b, moves, MNK_NO_CELL, false);
-        if (board_side(b) == d->attacker)
-            n = zone_moves(d, b, moves, n);
+        if (board_side(b) == d->attacker && (n = zone_moves(d, b, moves, n)) == 0) {
+            /* No move of the attacker's can win. */
+            store(d, key, DFPN_INF, 0);
+            *phi_out = DFPN_INF;
+            *delta_out = 0;
+            return;
+        }
     }
     MNK_ASSERT(n > 0 && n <= DFPN_MAX_CELLS);
     /* The children's keys first, their buckets fetched together, then the

@@ -111,6 +111,7 @@ static void build_lines(geometry *g)
             int cell = g->line_start[l] + i * g->line_step[l];
             g->cell_masks[fill[cell]] = g->line_mask[l];
             g->cell_flanks[fill[cell]] = flank_mask(g, l);
+            g->cell_place[fill[cell]] = (uint8_t)i;
             g->cell_lines[fill[cell]++] = (uint16_t)l;
         }
 }

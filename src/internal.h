@@ -81,6 +81,7 @@ typedef struct geometry {
      * less in the textbook minimax's inner loop). */
     uint16_t cell_first[MNK_MAX_CELLS + 1];
     uint16_t cell_lines[GEOM_MAX_INCIDENCE];
+    uint8_t cell_place[GEOM_MAX_INCIDENCE]; /* the cell's place in that line, 0 .. k-1 */
     uint64_t cell_masks[GEOM_MAX_INCIDENCE];
     /* Small boards under the exact rule: the flank cells of the same lines
      * as a mask (0 under freestyle), so that a line wins for marks s iff

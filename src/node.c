@@ -108,6 +108,116 @@ static bool near_a_mark(const board *b, int cell)
     return false;
 }
 
+/* ---- dominated cells -------------------------------------------------- */
+
+/* A cell a is dominated by another empty cell b when every line through a
+ * still open to either side (no marks of both) also passes through b.
+ * Then, under freestyle, a mark on b is worth at least as much as a mark
+ * on a to whichever side makes it: the mover wins no later and loses no
+ * sooner, so the search may leave a out.
+ *
+ * Proof. Let s be the mover's strategy after its mark on a. After a mark
+ * on b instead, the mover plays s in an imagined game that holds its mark
+ * on a, with a and b swapped for the opponent: an opponent's mark on a is
+ * imagined on b, as long as b is empty there. Until one of these events
+ * the two games differ only in that the real one has the mover's mark on
+ * b and a empty, the imagined one the reverse:
+ * (A) s plays b: the mover plays a; from then on the games are the same.
+ * (B) the opponent plays a, imagined on b: from then on the real game has
+ *     the mover on b and the opponent on a, the imagined one the reverse.
+ * Every other move is the same cell in both (s never plays a, taken in the
+ * imagined game, and the opponent cannot play b, taken in the real one).
+ * Take a line either side completes. If it misses a and b it is complete
+ * in both games at the same time. The imagined mover never completes a
+ * line through a or b before (A): through a it passes through b too (it
+ * was open at the start, so it passes through b), which is empty or the
+ * opponent's there; through b, b is empty or the opponent's. The real
+ * opponent never completes a line through a or b: through b it holds the
+ * mover's mark; through a (case B) the line was open to the opponent at
+ * the start, so it passes through b, the mover's. So every line the
+ * imagined mover completes is complete in the real game at the same time,
+ * and every line the real opponent completes is complete in the imagined
+ * one at the same time: whatever s achieves, the real game achieves at
+ * least, and as soon. (Under the exact rule the real mark on b could make
+ * an overline of the imagined mover's line: the rule is not used there.)
+ *
+ * Two lines meet in one cell, so a cell with open lines in two directions
+ * is never dominated; with open lines in one direction only, the cells
+ * common to them lie on that row, column or diagonal: offsets lo .. hi
+ * from a, in steps of `step`. Domination is transitive; among cells that
+ * dominate each other the lowest index stays, so every cell left out has
+ * a dominating cell that is searched. Cells on no open line at all are
+ * the dead cells, merged apart (MNK_NO_DEAD_CELLS). */
+typedef struct reach {
+    int step;   /* the one direction of the cell's open lines; 0: none, -1: several */
+    int lo, hi; /* the offsets, in steps, of the cells common to them */
+} reach;
+
+static void cell_reach(const board *b, int cell, reach *r)
+{
+    const geometry *g = b->g;
+    int step = 0, jmin = g->k, jmax = -1;
+    for (int i = g->cell_first[cell]; i < g->cell_first[cell + 1]; i++) {
+        int l = g->cell_lines[i];
+        if (b->count[SIDE_X][l] && b->count[SIDE_O][l])
+            continue;
+        int st = g->line_step[l];
+        if (step && st != step) {
+            r->step = -1;
+            return;
+        }
+        step = st;
+        int j = g->cell_place[i];
+        jmin = j < jmin ? j : jmin;
+        jmax = j > jmax ? j : jmax;
+    }
+    r->step = step;
+    r->lo = -jmin;
+    r->hi = g->k - 1 - jmax;
+}
+
+#define REACH_UNKNOWN (-2) /* cell_reach() not yet called */
+
+/* r[cell], computed on first use. */
+static const reach *reach_of(const board *b, reach *r, int cell)
+{
+    if (r[cell].step == REACH_UNKNOWN)
+        cell_reach(b, cell, &r[cell]);
+    return &r[cell];
+}
+
+/* The first cell found that dominates empty cell a and is not left out for
+ * a for being dominated by it in turn (see above), or MNK_NO_CELL. r[]
+ * holds cell_reach() of the cells or REACH_UNKNOWN. */
+static int dominator(const board *b, reach *r, int a)
+{
+    int step = reach_of(b, r, a)->step;
+    if (step <= 0)
+        return MNK_NO_CELL;
+    for (int off = r[a].lo; off <= r[a].hi; off++) {
+        int c = a + off * step;
+        if (off == 0 || b->cell[c] != MNK_EMPTY)
+            continue;
+        /* a is dominated by c; c by a only if its open lines run the same
+         * way and a is common to them. */
+        const reach *rc = reach_of(b, r, c);
+        bool mutual = rc->step == step && -off >= rc->lo && -off <= rc->hi;
+        if (!mutual || c < a)
+            return c;
+    }
+    return MNK_NO_CELL;
+}
+
+int node_dominator(const board *b, int cell)
+{
+    if (b->g->exact || cell < 0 || cell >= b->g->cells || b->cell[cell] != MNK_EMPTY)
+        return MNK_NO_CELL;
+    reach r[MNK_MAX_CELLS];
+    for (int c = 0; c < b->g->cells; c++)
+        r[c].step = REACH_UNKNOWN;
+    return dominator(b, r, cell);
+}
+
 /* The moves to search, best guesses first: the table's move, then by
  * promise. With `restrict_far` (large boards, limited depth) cells far
  * from every mark are left out. Returns how many. */
@@ -121,6 +231,13 @@ int node_moves(mnk_solver *s, const board *b, int *moves, int first, bool restri
     bool dead_seen = false;
 
     line_promise(b, line_value);
+    /* Not in the limited searches of large boards, where it would cost a
+     * pass over hundreds of cells at every node. */
+    bool dominance = !(s->disable & MNK_NO_DOMINATION) && !g->exact && !restrict_far;
+    reach r[MNK_MAX_CELLS];
+    if (dominance)
+        for (int cell = 0; cell < g->cells; cell++)
+            r[cell].step = REACH_UNKNOWN;
     for (int i = 0; i < g->cells; i++) {
         int cell = g->order[i];
         if (b->cell[cell] != MNK_EMPTY)
@@ -129,6 +246,8 @@ int node_moves(mnk_solver *s, const board *b, int *moves, int first, bool restri
             s->restricted = true;
             continue;
         }
+        if (dominance && dominator(b, r, cell) != MNK_NO_CELL)
+            continue;
         int promise = cell_promise(b, line_value, cell);
         /* A cell on no line either side can still complete is as good as
          * any other such cell: a mark there changes nothing but the number

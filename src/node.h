@@ -45,9 +45,17 @@ uint64_t node_next_check(const mnk_solver *s);
 /* The empty cells of b to search, best guesses first: `first` (a cell or
  * MNK_NO_CELL), then by how many open lines of each side pass through the
  * cell. Of the cells on no line either side can still complete, one stands
- * for all (unless MNK_NO_DEAD_CELLS). With restrict_far, cells far from
+ * for all (unless MNK_NO_DEAD_CELLS); under freestyle, a cell whose open
+ * lines all pass through another empty cell is left for that cell (unless
+ * MNK_NO_DOMINATION or restrict_far: see node.c). With restrict_far, cells far from
  * every mark are left out and s->restricted is set. Returns how many. */
 int node_moves(mnk_solver *s, const board *b, int *moves, int first, bool restrict_far);
+/* A cell that dominates the empty cell `cell` (every line through `cell`
+ * still open to either side passes through it) and for which node_moves()
+ * leaves `cell` out, or MNK_NO_CELL; always MNK_NO_CELL under the exact
+ * rule. A mark there is worth at least as much as one on `cell`, for
+ * either side (the proof is in node.c). */
+int node_dominator(const board *b, int cell);
 
 /* True only if `maker` can no longer complete a line against best defence,
  * with the maker to move or not: the Erdos-Selfridge criterion (unless

@@ -94,6 +94,7 @@ static void test_sets_every_way(void **state)
         {MNK_NO_SHAPE_ORDER, "no shape order"},
         {MNK_NO_PAIR_SEARCH, "no pair search"},
         {MNK_NO_PAIR_ZONE, "no pair zone"},
+        {MNK_NO_DOMINATION, "no dominated cells"},
     };
     glob_t files;
     mnk_solver *solver;
@@ -205,7 +206,7 @@ static void check_random(mnk_solver *solver, mnk_game *game, naive_memo *memo,
                                         MNK_NO_THREATS, MNK_NO_TABLE, MNK_NO_PAIRING,
                                         MNK_NO_MATCHING, MNK_NO_WEAK_FIRST, MNK_NO_DFPN,
                                         MNK_NO_VCF, MNK_NO_SHAPE_ORDER, MNK_NO_PAIR_SEARCH,
-                                        MNK_NO_PAIR_ZONE};
+                                        MNK_NO_PAIR_ZONE, MNK_NO_DOMINATION};
     char pos[MNK_POSITION_MAX], rules_text[MNK_RULES_MAX];
     grid gr = grid_of(game);
     int piece = mnk_game_to_move(game), empties = mnk_game_empty_cells(game);

@@ -18,7 +18,7 @@
 #define ALL_RULES_OUT                                                                    \
     (MNK_NO_SYMMETRY | MNK_NO_CANNOT_WIN | MNK_NO_DEAD_CELLS | MNK_NO_THREATS |          \
      MNK_NO_PAIRING | MNK_NO_MATCHING | MNK_NO_WEAK_FIRST | MNK_NO_VCF | MNK_NO_SHAPE_ORDER | \
-     MNK_NO_PAIR_SEARCH | MNK_NO_PAIR_ZONE)
+     MNK_NO_PAIR_SEARCH | MNK_NO_PAIR_ZONE | MNK_NO_DOMINATION)
 /* The textbook minimax only on positions this small. */
 #define MINIMAX_EMPTIES 9
 /* Positions of at most this many empty cells (solved in milliseconds). */
@@ -39,6 +39,7 @@ static const struct {
     {MNK_NO_SHAPE_ORDER, "no shape order"},
     {MNK_NO_PAIR_SEARCH, "no pair search"},
     {MNK_NO_PAIR_ZONE, "no pair zone"},
+    {MNK_NO_DOMINATION, "no dominated cells"},
 };
 
 static mnk_search_result solve(mnk_solver *solver, const mnk_game *game, mnk_algorithm algorithm,

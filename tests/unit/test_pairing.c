@@ -471,7 +471,7 @@ static void test_matches_sound(void **state)
     (void)state;
     const unsigned plain = MNK_NO_SYMMETRY | MNK_NO_CANNOT_WIN | MNK_NO_DEAD_CELLS |
                            MNK_NO_THREATS | MNK_NO_PAIRING | MNK_NO_MATCHING |
-                           MNK_NO_PAIR_SEARCH | MNK_NO_PAIR_ZONE;
+                           MNK_NO_PAIR_SEARCH | MNK_NO_PAIR_ZONE | MNK_NO_DOMINATION;
     mnk_solver *solver = new_solver((size_t)8 << 20);
     test_rng rng = rng_seeded(77);
     int claims = 0, positions = 0;
@@ -544,7 +544,7 @@ static void test_line_next(void **state)
 static void test_search_sound(void **state)
 {
     (void)state;
-    const unsigned without = MNK_NO_PAIR_SEARCH | MNK_NO_PAIR_ZONE | MNK_NO_DFPN;
+    const unsigned without = MNK_NO_PAIR_SEARCH | MNK_NO_PAIR_ZONE | MNK_NO_DFPN | MNK_NO_DOMINATION;
     mnk_solver *solver = new_solver((size_t)16 << 20);
     test_rng rng = rng_seeded(2611);
     int claims = 0, beyond_matching = 0, positions = 0;
@@ -585,7 +585,7 @@ static void test_zone_sound(void **state)
 {
     (void)state;
     static const mnk_rules boards[] = {{6, 6, 5}, {7, 6, 5}, {7, 7, 5}, {6, 5, 4}, {6, 6, 5, true}};
-    const unsigned without = MNK_NO_PAIR_SEARCH | MNK_NO_PAIR_ZONE;
+    const unsigned without = MNK_NO_PAIR_SEARCH | MNK_NO_PAIR_ZONE | MNK_NO_DOMINATION;
     mnk_solver *solver = new_solver((size_t)16 << 20);
     test_rng rng = rng_seeded(4242);
     int zones = 0, moves_cut = 0, zone_cells = 0, replies = 0;
