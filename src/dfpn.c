@@ -53,7 +53,16 @@
 #define DFPN_INF TT_PN_INF
 /* The frame of a node keeps its children's numbers: one frame a ply. */
 #define DFPN_MAX_CELLS GEOM_BITBOARD_CELLS
-#define DFPN_CHILD_DELTA(n) 1u
+/* A child not yet in the table starts with phi 1 and delta 1 plus
+ * DFPN_RANK_DELTA for each child before it in node_moves()' order: the
+ * mover's best guesses look easier to it, so the search stays on the first
+ * of them until it proves harder than that, instead of expanding every
+ * child once before going deeper into any (equal first numbers). Weak
+ * nodes, 7,7,5: 57,299 (every child 1) -> 38,153 (5), 26,418 (8), 29,172
+ * (12), 28,239 (16), 31,061 (32); three jobs of 8,7,5 one ply deep (X on
+ * e5, e4, f4): 6.04M -> 2.61M, 2.52M, 2.87M, 2.97M, 3.26M, 5.34M (64). */
+#define DFPN_RANK_DELTA 8u
+#define DFPN_CHILD_DELTA(rank) (1u + (uint32_t)(rank) * DFPN_RANK_DELTA)
 
 /* The two questions (X attacks, O attacks) keep separate numbers, and
  * neither meets an alpha-beta entry of the same position. */
@@ -99,13 +108,12 @@ static uint64_t node_key(const dfpn *d, const board *b, int cell)
 }
 
 /* A node's numbers from the table; a node not there gets phi 1 and delta
- * `moves`: its mover needs one good move, its failure needs every move to
- * fail (mobility, the usual first guess). */
-static void lookup(const dfpn *d, uint64_t key, uint32_t moves, uint32_t *phi, uint32_t *delta)
+ * `guess` (DFPN_CHILD_DELTA: its place in its parent's order). */
+static void lookup(const dfpn *d, uint64_t key, uint32_t guess, uint32_t *phi, uint32_t *delta)
 {
     if (!d->table || !tt_probe_pn(d->s->table, key, phi, delta)) {
         *phi = 1;
-        *delta = moves;
+        *delta = guess;
     }
 }
 
@@ -217,7 +225,7 @@ static void mid(dfpn *d, board *b, uint32_t th_phi, uint32_t th_delta, uint32_t 
             tt_prefetch(s->table, ckey[i]);
     }
     for (int i = 0; i < n; i++)
-        lookup(d, ckey[i], DFPN_CHILD_DELTA(n), &cphi[i], &cdelta[i]);
+        lookup(d, ckey[i], DFPN_CHILD_DELTA(i), &cphi[i], &cdelta[i]);
 
     for (;;) {
         /* This node's numbers from its children's, and the child to search:
