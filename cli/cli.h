@@ -40,7 +40,8 @@ enum {
     OPT_EXACT = 1 << 18,
     OPT_GREEDY = 1 << 19,
     OPT_SPLIT = 1 << 20,
-    OPT_THREADS = 1 << 21
+    OPT_THREADS = 1 << 21,
+    OPT_ASK = 1 << 22
 };
 
 typedef struct cli_command cli_command;
@@ -51,6 +52,7 @@ typedef struct cli_options {
     const char *moves;     /* --moves, or NULL */
     bool json;
     bool weak;             /* --weak: win, draw or loss only */
+    mnk_ask ask;           /* --ask win|loss (weak): one question only */
     int max;               /* --max N (table); 0: not given */
     int k;                 /* --k K (pbrain); 0: not given */
     bool exact;            /* --exact: exactly K in a row wins (pbrain) */

@@ -151,6 +151,10 @@ void cli_print_help(const cli_command *cmd)
         printf("  --weak             prove win, draw or loss only (faster); wins and losses\n"
                "                     have no plies, draws fill the board; a lost side plays\n"
                "                     the slowest loss\n");
+    if (cmd->options & OPT_ASK)
+        printf("  --ask win|loss     with --weak: ask only whether the side to move wins,\n"
+               "                     or only whether it loses (often far faster); a no is\n"
+               "                     the result not-win or not-loss (for split proofs)\n");
     if (cmd->options & OPT_MAX)
         printf("  --max N            boards up to N x N (1 to %d, default 5)\n", MNK_MAX_SIDE);
     if (cmd->options & OPT_K)
@@ -234,7 +238,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
 {
     enum { O_RULES = OPT_FIRST_ID, O_MOVES, O_JSON, O_SEED, O_TIME, O_NODES, O_ALGORITHM, O_TABLE,
            O_DEPTH, O_AS, O_PLAIN, O_LEVEL, O_TWO_PLAYERS, O_WATCH, O_WEAK, O_MAX, O_K, O_EXACT,
-           O_GREEDY, O_SPLIT, O_THREADS };
+           O_GREEDY, O_SPLIT, O_THREADS, O_ASK };
     static const struct option all[] = {
         {"rules", required_argument, NULL, O_RULES},
         {"moves", required_argument, NULL, O_MOVES},
@@ -257,13 +261,14 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
         {"greedy", no_argument, NULL, O_GREEDY},
         {"split", required_argument, NULL, O_SPLIT},
         {"threads", required_argument, NULL, O_THREADS},
+        {"ask", required_argument, NULL, O_ASK},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     static const unsigned flag_of[] = {OPT_RULES, OPT_MOVES, OPT_JSON, OPT_SEED, OPT_TIME,
                                        OPT_NODES, OPT_ALGORITHM, OPT_TABLE, OPT_DEPTH, OPT_AS,
                                        OPT_PLAIN, OPT_LEVEL, OPT_TWO_PLAYERS, OPT_WATCH, OPT_WEAK, OPT_MAX,
-                                       OPT_K, OPT_EXACT, OPT_GREEDY, OPT_SPLIT, OPT_THREADS};
+                                       OPT_K, OPT_EXACT, OPT_GREEDY, OPT_SPLIT, OPT_THREADS, OPT_ASK};
     mnk_error err;
     int c, index, rc;
     char option[32]; /* the option's full name, as "--time" */
@@ -275,7 +280,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":h", all, &index)) != -1) {
         const char *arg = optarg;
-        if (c >= O_RULES && c <= O_THREADS) {
+        if (c >= O_RULES && c <= O_ASK) {
             /* The name from the table, not argv: "--time 1" leaves the
              * value at argv[optind - 1], and "--tim" is an abbreviation. */
             snprintf(option, sizeof option, "--%s", all[c - O_RULES].name);
@@ -404,12 +409,17 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
             opt->split = (int)d;
             break;
         }
+        case O_ASK:
+            if (strcmp(arg, "win") && strcmp(arg, "loss"))
+                return cli_usage_error(cmd, "invalid --ask '%s': expected win or loss", cli_quote(&q, arg, QUOTE_CHARS));
+            opt->ask = strcmp(arg, "win") == 0 ? MNK_ASK_WIN : MNK_ASK_LOSS;
+            break;
         case ':':
             return cli_usage_error(cmd, "option '%s' needs a value", cli_quote(&q, argv[optind - 1], QUOTE_CHARS));
         default:
             /* An unknown short option is optopt (in "-xh" argv[optind - 1]
              * may be the word before it); a long one is in argv. */
-            if (optopt >= O_RULES && optopt <= O_THREADS)
+            if (optopt >= O_RULES && optopt <= O_ASK)
                 return cli_usage_error(cmd, "option '--%s' takes no value",
                                        all[optopt - O_RULES].name);
             if (optopt > 0 && optopt < 256)
@@ -431,9 +441,12 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
     if (opt->split >= 0 && opt->position && strcmp(opt->position, "-") == 0)
         return cli_usage_error(cmd, "--split writes the jobs of one position, not of '-'");
     /* The limits belong to the searches of the jobs, not to the split. */
-    if (opt->split >= 0 && (opt->json || opt->seconds_given || opt->nodes || opt->algorithm != MNK_ALPHABETA))
-        return cli_usage_error(cmd, "--split writes jobs: give --json, --time, --nodes and --algorithm "
+    if (opt->split >= 0 &&
+        (opt->json || opt->seconds_given || opt->nodes || opt->algorithm != MNK_ALPHABETA || opt->ask))
+        return cli_usage_error(cmd, "--split writes jobs: give --json, --time, --nodes, --algorithm and --ask "
                                     "to the 'mnk solve -' that runs them");
+    if (opt->ask && !opt->weak && opt->algorithm != MNK_DFPN)
+        return cli_usage_error(cmd, "--ask asks a weak question: give --weak too (or --algorithm dfpn)");
     return -1;
 }
 
@@ -622,6 +635,7 @@ void cli_search_begin(cli_search *cs, const cli_options *opt, mnk_solver *solver
     cs->options.threads = opt->threads;
     cs->options.seed = opt->seed;
     cs->options.mode = opt->weak ? MNK_WEAK : MNK_STRONG;
+    cs->options.ask = opt->ask;
     cs->options.progress = on_progress;
     cs->options.progress_ctx = cs;
     interrupted = 0;

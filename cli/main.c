@@ -39,7 +39,7 @@ static const cli_command commands[] = {
      cmd_count},
     {"solve", "Prove the value of a position.",
      OPT_RULES | OPT_MOVES | OPT_JSON | OPT_TIME | OPT_NODES | OPT_ALGORITHM | OPT_TABLE | OPT_WEAK |
-         OPT_SPLIT | OPT_THREADS,
+         OPT_SPLIT | OPT_THREADS | OPT_ASK,
      "[options] [POSITION | -]",
      "Prints the result for the side to move (win, draw or loss), the plies to\n"
      "the end, a best move, the nodes searched and the time. A long solve shows\n"
@@ -50,7 +50,8 @@ static const cli_command commands[] = {
      "POSITION under --rules ('#' lines skipped), each from a cleared table and\n"
      "within --time and --nodes, and answers each with a result line:\n"
      "  RULES POSITION weak|strong win|draw|loss|unknown PLIES|- NODES SECONDS\n"
-     "With --split D, writes a split file instead: a header, then the positions D\n"
+     "(RESULT not-win or not-loss when --ask asked one question and the answer\n"
+     "was no). With --split D, writes a split file instead: a header, then the positions D\n"
      "plies below as such job lines, to run anywhere (GNU parallel, Slurm) and\n"
      "put together with mnk merge.",
      cmd_solve},
@@ -58,7 +59,8 @@ static const cli_command commands[] = {
      OPT_FILES | OPT_TABLE,
      "[options] SPLITFILE RESULTS...",
      "SPLITFILE is what mnk solve --split wrote; RESULTS are files of the result\n"
-     "lines of mnk solve - for its jobs, weak or strong, in any order and mix.\n"
+     "lines of mnk solve - for its jobs, weak or strong, in any order and mix\n"
+     "(a job's not-win and not-loss lines together make a draw).\n"
      "Prints the root's result line, as mnk solve - would, then '#' lines: the\n"
      "value in words, the jobs proven and unknown, and when the value is not\n"
      "proven the unknown jobs that could still decide it. A win found below a\n"

@@ -6,7 +6,9 @@
  * Bounds, not values. Each node's value is known within [lo, hi], scores
  * for its side to move: a job with a strong result is a point, a weak win
  * is a win in 1 to `empties` plies, a weak loss likewise, a draw is exact
- * in both modes (every draw fills the board), an unknown result (the job
+ * in both modes (every draw fills the board), not-win (mnk solve --ask
+ * win answered no) anything from a loss in 1 to a draw, not-loss from a
+ * draw to a win in 1, an unknown result (the job
  * ran out of --time or --nodes) anything from a loss in 1 to a win in 1.
  * A move's value for the side that plays it is the child's value turned
  * round one ply later (negate(): a win in p becomes a loss in p + 1), a
@@ -80,6 +82,11 @@ bool merge_result_bounds(const char *result, const char *plies_text, int empties
     if (strcmp(result, "unknown") == 0) {
         *out = (bounds){1 - MNK_SCORE_WIN, MNK_SCORE_WIN - 1};
         ok = plies < 0;
+    } else if (strcmp(result, "not-win") == 0 || strcmp(result, "not-loss") == 0) {
+        /* One question answered no (mnk solve --ask): a draw at best, or
+         * at worst. */
+        *out = result[4] == 'w' ? (bounds){1 - MNK_SCORE_WIN, 0} : (bounds){0, MNK_SCORE_WIN - 1};
+        ok = plies < 0;
     } else if (strcmp(result, "draw") == 0) {
         *out = (bounds){0, 0};
         ok = plies < 0 || plies == empties;
@@ -93,7 +100,8 @@ bool merge_result_bounds(const char *result, const char *plies_text, int empties
         *out = plies < 0 ? (bounds){2 - MNK_SCORE_WIN, empties - MNK_SCORE_WIN}
                          : (bounds){(int)plies - MNK_SCORE_WIN, (int)plies - MNK_SCORE_WIN};
     } else {
-        snprintf(msg, size, "result '%s' is not win, draw, loss or unknown", cli_quote(&q, result, QUOTE_CHARS));
+        snprintf(msg, size, "result '%s' is not win, draw, loss, not-win, not-loss or unknown",
+                 cli_quote(&q, result, QUOTE_CHARS));
         return false;
     }
     if (!ok)
@@ -173,22 +181,37 @@ bool merge_report(merge *mg)
     }
     /* The root's result line, as `mnk solve -` would print it. */
     FILE *out = mg->out;
-    fprintf(out, "%s %s %s %s ", rules, mg->t.root, mg->weak ? "weak" : "strong",
-           !decided ? "unknown" : root.lo > 0 ? "win" : root.hi < 0 ? "loss" : "draw");
+    /* Undecided bounds that stop at a draw say "not-win" or "not-loss", as
+     * `mnk solve --ask` does. */
+    const char *result = decided      ? (root.lo > 0 ? "win" : root.hi < 0 ? "loss" : "draw")
+                         : root.hi == 0 ? "not-win"
+                         : root.lo == 0 ? "not-loss"
+                                        : "unknown";
+    fprintf(out, "%s %s %s %s ", rules, mg->t.root, mg->weak ? "weak" : "strong", result);
     if (root.lo == root.hi && (root.lo == 0 || !mg->weak))
         fprintf(out, "%d", root.lo == 0 ? empties : MNK_SCORE_WIN - (root.lo < 0 ? -root.lo : root.lo));
     else
         fputc('-', out);
     fprintf(out, " %llu %.3f\n", (unsigned long long)mg->nodes, mg->seconds);
 
-    int unknown = 0;
-    for (int j = 0; j < mg->t.njobs; j++)
-        unknown += !is_decided(mg->jobs[j].b);
+    /* Jobs answered not-win or not-loss only (mnk solve --ask) are
+     * bounded: counted apart from the unknown ones when there are any. */
+    int unknown = 0, bounded = 0;
+    for (int j = 0; j < mg->t.njobs; j++) {
+        bounds b = mg->jobs[j].b;
+        if (!is_decided(b) && (b.lo == 0 || b.hi == 0))
+            bounded++;
+        else
+            unknown += !is_decided(b);
+    }
+    char split_bounded[64] = "";
+    if (bounded)
+        snprintf(split_bounded, sizeof split_bounded, " %d bounded (not-win or not-loss),", bounded);
     merge_bounds_text(root, value, sizeof value);
-    fprintf(out, "# %s for %s, merged from %d jobs of %s (depth %d): %d proven, %d unknown; %d positions "
+    fprintf(out, "# %s for %s, merged from %d jobs of %s (depth %d): %d proven,%s %d unknown; %d positions "
            "decided without a job\n",
-           value, x ? "X" : "O", mg->t.njobs, mg->split_name, mg->t.depth, mg->t.njobs - unknown, unknown,
-           mg->decided);
+           value, x ? "X" : "O", mg->t.njobs, mg->split_name, mg->t.depth, mg->t.njobs - unknown - bounded,
+           split_bounded, unknown, mg->decided);
     if (!decided) {
         bool *seen = calloc((size_t)mg->t.nnodes, sizeof *seen);
         if (!seen)

@@ -18,8 +18,9 @@
  * by one result line (split.h: the format `mnk merge` reads):
  *     RULES POSITION MODE RESULT PLIES NODES SECONDS
  * MODE weak or strong, RESULT win, draw, loss or unknown (a limit ran
- * out), PLIES the plies to the end or '-' when not proven (weak wins and
- * losses, unknown), NODES and SECONDS what the job took. A bad line gets
+ * out), or with --ask not-win or not-loss (the one question asked was
+ * answered no), PLIES the plies to the end or '-' when not proven (weak
+ * wins and losses, unknown), NODES and SECONDS what the job took. A bad line gets
  * "error: ..."; with --json every answer is the object of `solve --json`.
  */
 #include "cli.h"
@@ -107,6 +108,17 @@ static bool solve_game(const mnk_game *game, mnk_solver *solver, mnk_engine **en
     return true;
 }
 
+/* The result word of a search: win, draw, loss, unknown, or what a
+ * question asked alone (--ask) ruled out: not-win, not-loss. */
+static const char *result_word(const mnk_search_result *res)
+{
+    if (!res->value.proven && res->ruled_out == MNK_WIN)
+        return "not-win";
+    if (!res->value.proven && res->ruled_out == MNK_LOSS)
+        return "not-loss";
+    return cli_result_name(res->value.proven ? res->value.result : MNK_UNKNOWN);
+}
+
 /* The mode a search of these options proves in: df-pn is always weak. */
 static bool weak_search(const cli_options *opt)
 {
@@ -125,7 +137,7 @@ static void print_json(FILE *out, const mnk_game *game, const cli_options *opt, 
     cli_json_rules(out, mnk_game_rules(game));
     fprintf(out, ",\"algorithm\":\"%s\",\"mode\":\"%s\",\"result\":\"%s\",\"plies\":",
             opt->algorithm == MNK_MINIMAX ? "minimax" : opt->algorithm == MNK_DFPN ? "dfpn" : "alphabeta",
-            weak_search(opt) ? "weak" : "strong", cli_result_name(res->value.result));
+            weak_search(opt) ? "weak" : "strong", result_word(res));
     if (res->value.proven && res->value.plies >= 0)
         fprintf(out, "%d", res->value.plies);
     else
@@ -155,6 +167,9 @@ static void print_text(const mnk_game *game, const solved *s)
         mnk_cell_format(mnk_game_rules(game), s->res.best, best, sizeof best);
     if (s->by_engine)
         cli_engine_value(&s->info, value, sizeof value);
+    else if (!s->res.value.proven && s->res.ruled_out != MNK_UNKNOWN)
+        snprintf(value, sizeof value, "not a %s (the one question asked)",
+                 s->res.ruled_out == MNK_WIN ? "win" : "loss");
     else
         cli_format_value(s->res.value, value, sizeof value);
     printf("%s: %s for %s", pos, value,
@@ -179,8 +194,7 @@ static void print_result_line(FILE *out, const mnk_game *game, const cli_options
     cli_rules_text(mnk_game_rules(game), rules, sizeof rules);
     mnk_game_format(game, pos, sizeof pos);
     const mnk_value *v = &s->res.value;
-    fprintf(out, "%s %s %s %s ", rules, pos, weak_search(opt) ? "weak" : "strong",
-            cli_result_name(v->proven ? v->result : MNK_UNKNOWN));
+    fprintf(out, "%s %s %s %s ", rules, pos, weak_search(opt) ? "weak" : "strong", result_word(&s->res));
     if (v->proven && v->plies >= 0)
         fprintf(out, "%d", v->plies);
     else

@@ -260,6 +260,17 @@ typedef struct mnk_value {
  * slowest loss, found by a strong search with a node budget). */
 typedef enum mnk_mode { MNK_STRONG = 0, MNK_WEAK = 1 } mnk_mode;
 
+/* What a weak search asks (mnk_search_options.ask): win, draw or loss, or
+ * one question alone, which is often far cheaper. A proof split into jobs
+ * (docs/research.md, "Beyond one machine") needs only one of them from
+ * most jobs: that the opponent has no win after a move, or that some
+ * answer holds. */
+typedef enum mnk_ask {
+    MNK_ASK_BOTH = 0, /* win, draw or loss (the default) */
+    MNK_ASK_WIN = 1,  /* only whether the side to move wins: a win, or not a win */
+    MNK_ASK_LOSS = 2  /* only whether it loses: a loss, or not a loss */
+} mnk_ask;
+
 typedef enum mnk_algorithm {
     /* The solver: negamax, alpha-beta, table, symmetry, threats; its weak
      * questions (weak mode, and the first pass of strong mode) go to df-pn
@@ -306,6 +317,10 @@ typedef struct mnk_search_options {
      * node limits count that sum. Where the library has no threads (WebAssembly), one.
      * More than MNK_MAX_THREADS: MNK_ERR_ARGUMENT. */
     int threads;
+    /* Weak searches of mnk_best_move() only (mode MNK_WEAK or MNK_DFPN):
+     * the question asked (mnk_ask); mnk_analyze() and strong searches
+     * ignore it. Not a value of mnk_ask: MNK_ERR_ARGUMENT. */
+    mnk_ask ask;
 } mnk_search_options;
 
 /* Most threads a search takes (mnk_search_options.threads). */
@@ -333,6 +348,11 @@ typedef struct mnk_search_result {
     uint64_t nodes;
     int depth;       /* plies searched in the last complete iteration */
     bool complete;   /* false if stopped by a limit, the callback or mnk_solver_stop() */
+    /* MNK_WIN or MNK_LOSS: a result the position was proven not to have
+     * while value.result is MNK_UNKNOWN (a search asked one question,
+     * mnk_search_options.ask, and the answer was no); otherwise
+     * MNK_UNKNOWN. */
+    mnk_result ruled_out;
 } mnk_search_result;
 
 typedef struct mnk_move_value {

@@ -562,11 +562,14 @@ static int weak_question(mnk_solver *s, board *b, int empties, int pass)
  * (window 0, 1) and, for those that do not, "does it draw?" (window -1, 0),
  * each to the end of the game. A search for the best move stops at the
  * first win, or else at the first draw. With `settle_losses`, a position
- * where every move loses gets the slowest loss (weak_lost_order). Returns
- * the plies searched; if stopped, falls back on one ply so there is still
- * a move. */
+ * where every move loses gets the slowest loss (weak_lost_order). `ask`
+ * (not with exact_all) keeps one question: MNK_ASK_WIN asks every move
+ * whether it wins and nothing more (no win: every move is left unproven);
+ * MNK_ASK_LOSS asks whether it loses, until one does not, which is left
+ * unproven with score 0 (it may win: no one asked). Returns the plies
+ * searched; if stopped, falls back on one ply so there is still a move. */
 static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_all,
-                     bool settle_losses)
+                     bool settle_losses, mnk_ask ask)
 {
     const geometry *g = b->g;
     int empties = g->cells - b->filled;
@@ -610,7 +613,8 @@ static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_a
         order[i] = index_of[cells[i]];
 
     s->iteration_depth = empties;
-    for (int pass = 0; pass < 2 && !(found && !exact_all); pass++) {
+    int first_pass = ask == MNK_ASK_LOSS ? 1 : 0, last_pass = ask == MNK_ASK_WIN ? 0 : 1;
+    for (int pass = first_pass; pass <= last_pass && !(found && !exact_all); pass++) {
         for (int i = 0; i < norder; i++) {
             root_move *m = &rm[order[root_order(s, i, norder, pass == 0 || exact_all)]];
             if (m->proven)
@@ -636,14 +640,16 @@ static int root_weak(mnk_solver *s, board *b, root_move *rm, int n, bool exact_a
                 found = true;
             } else if (pass == 1) {
                 m->score = score >= 0 ? 0 : -WEAK_WIN;
-                m->proven = true;
+                /* After pass 0, no loss is a draw; asked alone, it is not
+                 * a loss, perhaps a win. */
+                m->proven = score < 0 || ask != MNK_ASK_LOSS;
                 found |= score >= 0;
             }
             if (found && !exact_all)
                 break;
         }
     }
-    if (!found && settle_losses)
+    if (!found && settle_losses && ask != MNK_ASK_WIN)
         weak_lost_order(s, b, rm, n);
     return empties;
 }
@@ -728,7 +734,7 @@ static int root_strong(mnk_solver *s, board *b, root_move *rm, int n, bool exact
     mem_copy(saved, rm, sizeof(root_move) * (size_t)n);
 
     s->weak = true;
-    root_weak(s, b, rm, n, false, false);
+    root_weak(s, b, rm, n, false, false, MNK_ASK_BOTH);
     /* A draw at best: no move wins (root_weak asked each) and one draws. */
     bool draw = false, win = false;
     for (int i = 0; i < n && !s->aborted; i++) {
@@ -804,7 +810,8 @@ static int root_search(mnk_solver *s, board *b, const mnk_search_options *o, roo
         return b->g->cells - b->filled;
     }
     if (s->weak)
-        return root_weak(s, b, rm, n, exact_all, true);
+        return root_weak(s, b, rm, n, exact_all, true,
+                         exact_all || !o ? MNK_ASK_BOTH : o->ask);
     return root_strong(s, b, rm, n, exact_all, o && o->seed);
 }
 
@@ -835,6 +842,7 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
     out->nodes = 0;
     out->depth = 0;
     out->complete = true;
+    out->ruled_out = MNK_UNKNOWN;
     if (gb->winner != MNK_EMPTY || gb->filled == g->cells) {
         /* Finished: the side to move has lost, or it is a draw. */
         out->value = mnk_value_of_score(gb->winner != MNK_EMPTY ? -MNK_SCORE_WIN : 0, true);
@@ -874,6 +882,12 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
             out->value = move_value(s, game, &rm[i]);
             break;
         }
+    /* One question asked, answered no (root_weak): MNK_ASK_WIN found no
+     * winning move among all; MNK_ASK_LOSS found one that does not lose
+     * (every move losing is a proven loss). */
+    mnk_ask ask = o && s->weak && !exact_all ? o->ask : MNK_ASK_BOTH;
+    if (ask != MNK_ASK_BOTH && out->complete && !out->value.proven && out->best != MNK_NO_CELL)
+        out->ruled_out = ask == MNK_ASK_WIN ? MNK_WIN : MNK_LOSS;
     return MNK_OK;
 }
 
@@ -888,7 +902,8 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
 
 static bool options_ok(const mnk_search_options *o)
 {
-    return !o || (o->threads >= 0 && o->threads <= MNK_MAX_THREADS);
+    return !o || (o->threads >= 0 && o->threads <= MNK_MAX_THREADS && o->ask >= MNK_ASK_BOTH &&
+                  o->ask <= MNK_ASK_LOSS);
 }
 
 static bool root_cacheable(const mnk_search_options *o)
@@ -919,6 +934,7 @@ mnk_status mnk_best_move(mnk_solver *s, const mnk_game *game, const mnk_search_o
             out->nodes = 1;
             out->depth = empties;
             out->complete = true;
+            out->ruled_out = MNK_UNKNOWN;
             return MNK_OK;
         }
     }

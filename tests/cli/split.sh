@@ -145,7 +145,8 @@ for nodes in 30 300 3000; do
     run "$MNK" merge "$tmp/split" "$tmp/results"
     line=$(printf '%s\n' "$out" | head -1)
     case "$line" in
-    *" unknown - "*) expect_match "--nodes $nodes: open jobs listed" "$out" '^# open 5,4,4 ' ;;
+    *" unknown - "* | *" not-win - "* | *" not-loss - "*)
+        expect_match "--nodes $nodes: open jobs listed" "$out" '^# open 5,4,4 ' ;;
     *) expect_match "--nodes $nodes: proven means right" "$line" '^5,4,4 \S+ strong draw 20 ' ;;
     esac
 done
@@ -156,7 +157,50 @@ jobs "$tmp/split" >"$tmp/strong"
 run "$MNK" merge "$tmp/split" "$tmp/weak" "$tmp/strong"
 expect_match "weak and strong together" "$(printf '%s\n' "$out" | head -1)" '^4,4,3 \S+ weak win - '
 
-# --- refusals -----------------------------------------------------------------
+# --- one question a job (--ask) -------------------------------------------------
+# Each job asked only whether the side to move wins, and only whether it
+# loses: the answers agree with the full weak value (win: win, and not-loss
+# or win; loss: not-win or loss, and loss; draw: not-win or draw, and
+# not-loss or draw; a value found on the way may be given whole).
+for case in "4,4,3 $EMPTY443 1" "5,4,4 $EMPTY544 2" "6,5,4 ..o.../x...xo/...oxo/.ox..x/.....x 2"; do
+    set -- $case
+    "$MNK" solve --rules "$1" "$2" --split "$3" >"$tmp/split"
+    jobs "$tmp/split" --weak >"$tmp/full"
+    jobs "$tmp/split" --weak --ask win >"$tmp/win"
+    jobs "$tmp/split" --weak --ask loss >"$tmp/loss"
+    wrong=$(awk 'FILENAME ~ /full$/ { full[$2] = $4; next }
+                 FILENAME ~ /win$/ { win[$2] = $4; next }
+                 { loss[$2] = $4 }
+                 END { for (p in full) {
+                         w = full[p] == "win" ? "win" : "not-win"
+                         l = full[p] == "loss" ? "loss" : "not-loss"
+                         if ((win[p] != w && win[p] != full[p]) || (loss[p] != l && loss[p] != full[p]))
+                             print p, full[p], win[p], loss[p] } }' \
+        "$tmp/full" "$tmp/win" "$tmp/loss")
+    n=$(grep -vc '^#' "$tmp/split")
+    if [ -z "$wrong" ] && [ "$(wc -l <"$tmp/win")" -eq "$n" ] && [ "$(wc -l <"$tmp/loss")" -eq "$n" ]; then ok; else
+        bad "$1 depth $3: --ask answers that disagree with the full value: $wrong"
+    fi
+    # Both questions of every job merge to the full value.
+    run "$MNK" merge "$tmp/split" "$tmp/win" "$tmp/loss"
+    want=$(printf '%s %s\n' "$1" "$2" | "$MNK" solve --weak - | cut -d' ' -f1-5)
+    [ "$(printf '%s\n' "$out" | head -1 | cut -d' ' -f1-5)" = "$want" ] && ok ||
+        bad "$1 depth $3: the two questions merged: $out, mnk solve says $want"
+done
+# A draw proven with one question a job where one suffices: at depth 1 (O
+# to move) "does O lose?" for every X move bounds X from above, and one
+# "does O win?" where it holds bounds X from below.
+"$MNK" solve --rules 5,4,4 --split 1 >"$tmp/split"
+jobs "$tmp/split" --weak --ask loss >"$tmp/loss"
+run "$MNK" merge "$tmp/split" "$tmp/loss"
+expect_match "no loss for O anywhere: not a win for X" "$(printf '%s\n' "$out" | head -1)" '^5,4,4 \S+ weak not-win - '
+expect_match "not-win in words" "$out" '# unknown \(from loss in [0-9]+ to draw\) for X'
+grep -v '^#' "$tmp/split" | head -1 | "$MNK" solve --weak --ask win - >"$tmp/win"
+run "$MNK" merge "$tmp/split" "$tmp/loss" "$tmp/win"
+expect_match "and one move O does not win after: a draw" "$(printf '%s\n' "$out" | head -1)" '^5,4,4 \S+ weak draw 20 '
+expect_match "bounded jobs counted apart" "$out" '^# draw for X, merged from 6 jobs .*: 1 proven, 5 bounded \(not-win or not-loss\), 0 unknown;'
+# A no and a yes for one job cannot both hold.
+sed 's/ not-loss / loss /' "$tmp/loss" | head -1 >"$tmp/r"
 refused() { # NAME REGEX -- MERGE ARGS...
     local name=$1 regex=$2
     shift 3
@@ -165,6 +209,22 @@ refused() { # NAME REGEX -- MERGE ARGS...
     expect_match "$name: message" "$err" "$regex"
     [ -z "$out" ] && ok || bad "$name: a refused merge prints no value: $out"
 }
+refused "not-loss and loss of one job" "two results of job [0-9]+ .* disagree" -- "$tmp/split" "$tmp/loss" "$tmp/r"
+sed '1s/ not-loss - / not-loss 4 /' "$tmp/loss" >"$tmp/r"
+refused "not-loss with plies" "cannot be the value of a position" -- "$tmp/split" "$tmp/r"
+# The question as a user asks it.
+run "$MNK" solve --weak --ask win --rules 4,4,3
+expect_match "--ask win where X wins" "$out" '^\.\.\.\./\.\.\.\./\.\.\.\./\.\.\.\.: win for X'
+run "$MNK" solve --weak --ask win --rules 5,4,4
+expect_match "--ask win on a draw: not a win" "$out" 'not a win \(the one question asked\) for X'
+run "$MNK" solve --weak --ask loss --json --rules 5,4,4
+json "--ask loss in JSON" 'j.result === "not-loss" && j.proven === false && j.mode === "weak"'
+check_bad "--ask without --weak" 2 "give --weak too" -- solve --ask win
+check_bad "--ask with a bad word" 2 "invalid --ask 'draw': expected win or loss" -- solve --weak --ask draw
+check_bad "--ask on another command" 2 "does not apply to best" -- best --ask win
+check_bad "--split with --ask" 2 "and --ask" -- solve --split 1 --weak --ask win
+
+# --- refusals -----------------------------------------------------------------
 "$MNK" solve --rules 4,4,3 --split 2 >"$tmp/split"
 jobs "$tmp/split" >"$tmp/results"
 sed '5d;9d' "$tmp/results" >"$tmp/r"
@@ -209,7 +269,7 @@ refused "no such file" "cannot open" -- "$tmp/split" "$tmp/nothing"
 check_bad "merge without files" 2 "no split file and no result files" -- merge
 check_bad "merge without results" 2 "no result files after the split file" -- merge "$tmp/split"
 check_bad "--split of -" 2 "not of '-'" -- solve --split 2 -
-check_bad "--split with --time" 2 "give --json, --time, --nodes and --algorithm" -- solve --split 2 --time 5
+check_bad "--split with --time" 2 "give --json, --time, --nodes, --algorithm and --ask" -- solve --split 2 --time 5
 check_bad "--split depth out of range" 2 "invalid --split" -- solve --split 401
 check_bad "--split on another command" 2 "does not apply to best" -- best --split 2
 check_bad "too large a split" 1 "choose a smaller depth" -- solve --rules 8,8,5 --split 5

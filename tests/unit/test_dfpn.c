@@ -258,6 +258,78 @@ static void test_limits(void **state)
     mnk_solver_free(solver);
 }
 
+/* One question asked (mnk_search_options.ask), by df-pn and by weak
+ * alpha-beta, against the plain solver's value: asked "win?", a win where
+ * the position is won and otherwise "not a win" (or the value itself,
+ * found on the way); asked "loss?" the same way. The best move of a "not a
+ * loss" keeps it. A value that is no question is refused. */
+static void test_one_question(void **state)
+{
+    (void)state;
+    mnk_solver *solver = new_solver((size_t)16 << 20);
+    test_rng rng = rng_seeded(31);
+    int asked = 0, ruled_out = 0;
+    for (int m = 4; m <= 6; m++)
+        for (int n = 4; n <= 5; n++)
+            for (int k = 3; k <= 5 && k <= (m > n ? m : n); k++) {
+                mnk_game *game = new_game(rules_of(m, n, k));
+                for (int trial = 0; trial < 8; trial++) {
+                    int empties = 6 + rng_below(&rng, 7);
+                    if (empties >= m * n || !random_late_position(&rng, game, empties))
+                        continue;
+                    mnk_result want =
+                        solve(solver, game, MNK_ALPHABETA, MNK_STRONG, ALL_RULES_OUT | MNK_NO_DFPN)
+                            .value.result;
+                    for (int a = 0; a < 2; a++)
+                        for (int ask = MNK_ASK_WIN; ask <= MNK_ASK_LOSS; ask++) {
+                            mnk_search_options o = {0};
+                            mnk_search_result res;
+                            o.algorithm = a ? MNK_DFPN : MNK_ALPHABETA;
+                            o.mode = MNK_WEAK;
+                            o.ask = (mnk_ask)ask;
+                            mnk_solver_clear(solver);
+                            assert_int_equal(mnk_best_move(solver, game, &o, &res), MNK_OK);
+                            assert_true(res.complete);
+                            mnk_result yes = ask == MNK_ASK_WIN ? MNK_WIN : MNK_LOSS;
+                            if (res.value.proven) {
+                                assert_int_equal(res.value.result, want);
+                                assert_int_equal(res.ruled_out, MNK_UNKNOWN);
+                            } else {
+                                assert_int_not_equal(want, yes);
+                                assert_int_equal(res.ruled_out, yes);
+                                ruled_out++;
+                            }
+                            if (want == yes)
+                                assert_true(res.value.proven);
+                            if (ask == MNK_ASK_LOSS && want != MNK_LOSS) {
+                                /* Its move does not lose. */
+                                assert_int_equal(mnk_game_play(game, res.best), MNK_OK);
+                                mnk_result after =
+                                    mnk_game_is_over(game)
+                                        ? (mnk_game_winner(game) == MNK_EMPTY ? MNK_DRAW : MNK_LOSS)
+                                        : solve(solver, game, MNK_ALPHABETA, MNK_STRONG,
+                                                ALL_RULES_OUT | MNK_NO_DFPN)
+                                              .value.result;
+                                assert_int_not_equal(after, MNK_WIN);
+                                assert_int_equal(mnk_game_undo(game), MNK_OK);
+                            }
+                            asked++;
+                        }
+                }
+                mnk_game_free(game);
+            }
+    print_message("%d questions, %d answered no, all agree with the plain solver\n", asked, ruled_out);
+    assert_true(asked > 200 && ruled_out > 50);
+    mnk_search_options bad = {0};
+    mnk_search_result res;
+    mnk_game *game = new_game(rules_of(3, 3, 3));
+    bad.mode = MNK_WEAK;
+    bad.ask = (mnk_ask)3;
+    assert_int_equal(mnk_best_move(solver, game, &bad, &res), MNK_ERR_ARGUMENT);
+    mnk_game_free(game);
+    mnk_solver_free(solver);
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
@@ -266,6 +338,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_fours_every_way),
         cmocka_unit_test(test_analysis_agrees),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_one_question),
     };
     if (argc > 1)
         cmocka_set_test_filter(argv[1]);
