@@ -273,7 +273,7 @@ static inline size_t tt_entries(const tt_table *t) { return t->mask + 1; }
 int tt_score_to_table(int score, int ply);
 int tt_score_from_table(int score, int ply);
 
-/* search.c: the solver's state. */
+/* search.c and root.c: the solver's state. */
 struct mnk_solver {
     tt_table tt;     /* the table, kept by the solver that owns it */
     tt_table *table; /* the table searches use: &tt, or a helper's owner's */

@@ -46,7 +46,7 @@ void smp_enter(mnk_solver *s, uint64_t key);
 void smp_leave(mnk_solver *s, uint64_t key);
 bool smp_busy(mnk_solver *s, uint64_t key);
 
-/* search.c: what a helper runs: the main search's root procedure on b
+/* root.c: what a helper runs: the main search's root procedure on b
  * with o (no limits, no callback), its root moves in the helper's own
  * order (see root_order there), until done or asked to stop. */
 void solver_help(mnk_solver *w, const board *b, const mnk_search_options *o, bool exact_all);
