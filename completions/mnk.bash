@@ -7,7 +7,7 @@ _mnk_options() {
     case $1 in
     best | analyze) echo "--rules --moves --json --seed --time --nodes --algorithm --table --weak --help" ;;
     count) echo "--rules --moves --json --nodes --table --help" ;;
-    solve) echo "--rules --moves --json --time --nodes --threads --algorithm --table --weak --split --help" ;;
+    solve) echo "--rules --moves --json --time --nodes --threads --algorithm --table --weak --ask --split --help" ;;
     merge) echo "--table --help" ;;
     tree) echo "--rules --moves --time --nodes --depth --table --help" ;;
     play) echo "--rules --seed --time --as --level --two-players --watch --plain --table --help" ;;
@@ -34,6 +34,7 @@ _mnk() {
     --algorithm) mapfile -t COMPREPLY < <(compgen -W "alphabeta minimax" -- "$cur"); return ;;
     --level) mapfile -t COMPREPLY < <(compgen -W "easy medium hard perfect" -- "$cur"); return ;;
     --as) mapfile -t COMPREPLY < <(compgen -W "x o" -- "$cur"); return ;;
+    --ask) mapfile -t COMPREPLY < <(compgen -W "win loss" -- "$cur"); return ;;
     --rules) mapfile -t COMPREPLY < <(compgen -W "3,3,3 4,4,3 4,4,4 5,5,4 7,6,4 9,9,5 15,15,5 20,20,5" -- "$cur"); return ;;
     --moves | --seed | --time | --nodes | --table | --depth | --max | --split) return ;;
     esac

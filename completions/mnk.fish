@@ -46,7 +46,7 @@ function __mnk_takes -a option
             contains -- $cmd best analyze solve bench
         case depth
             contains -- $cmd tree
-        case split
+        case split ask
             contains -- $cmd solve
         case as level two-players watch plain
             contains -- $cmd play
@@ -67,6 +67,7 @@ complete -c mnk -n '__mnk_takes table' -l table -x -d 'Table size in MiB'
 complete -c mnk -n '__mnk_takes weak' -l weak -d 'Prove win, draw or loss only'
 complete -c mnk -n '__mnk_takes depth' -l depth -x -d 'Show D plies at most'
 complete -c mnk -n '__mnk_takes split' -l split -x -d 'Write the jobs D plies below'
+complete -c mnk -n '__mnk_takes ask' -l ask -x -a 'win loss' -d 'Ask one weak question only'
 complete -c mnk -n '__mnk_takes as' -l as -x -a 'x o' -d 'The side you play'
 complete -c mnk -n '__mnk_takes level' -l level -x -a 'easy medium hard perfect' -d "The computer's level"
 complete -c mnk -n '__mnk_takes two-players' -l two-players -d 'Two people on one keyboard'
