@@ -165,6 +165,16 @@ static int list_open(merge *mg, int n, bool *seen, bool print)
     return count;
 }
 
+/* A node's result word, as `mnk solve -` prints it: win, loss or draw
+ * when decided; not-win or not-loss when the bounds stop at a draw (what
+ * `mnk solve --ask` says); unknown otherwise. */
+static const char *result_word(bounds b)
+{
+    if (is_decided(b))
+        return b.lo > 0 ? "win" : b.hi < 0 ? "loss" : "draw";
+    return b.hi == 0 ? "not-win" : b.lo == 0 ? "not-loss" : "unknown";
+}
+
 bool merge_report(merge *mg)
 {
     bounds root = evaluate(mg, 0);
@@ -181,13 +191,7 @@ bool merge_report(merge *mg)
     }
     /* The root's result line, as `mnk solve -` would print it. */
     FILE *out = mg->out;
-    /* Undecided bounds that stop at a draw say "not-win" or "not-loss", as
-     * `mnk solve --ask` does. */
-    const char *result = decided      ? (root.lo > 0 ? "win" : root.hi < 0 ? "loss" : "draw")
-                         : root.hi == 0 ? "not-win"
-                         : root.lo == 0 ? "not-loss"
-                                        : "unknown";
-    fprintf(out, "%s %s %s %s ", rules, mg->t.root, mg->weak ? "weak" : "strong", result);
+    fprintf(out, "%s %s %s %s ", rules, mg->t.root, mg->weak ? "weak" : "strong", result_word(root));
     if (root.lo == root.hi && (root.lo == 0 || !mg->weak))
         fprintf(out, "%d", root.lo == 0 ? empties : MNK_SCORE_WIN - (root.lo < 0 ? -root.lo : root.lo));
     else
@@ -198,11 +202,9 @@ bool merge_report(merge *mg)
      * bounded: counted apart from the unknown ones when there are any. */
     int unknown = 0, bounded = 0;
     for (int j = 0; j < mg->t.njobs; j++) {
-        bounds b = mg->jobs[j].b;
-        if (!is_decided(b) && (b.lo == 0 || b.hi == 0))
-            bounded++;
-        else
-            unknown += !is_decided(b);
+        const char *word = result_word(mg->jobs[j].b);
+        bounded += strncmp(word, "not-", 4) == 0;
+        unknown += strcmp(word, "unknown") == 0;
     }
     char split_bounded[64] = "";
     if (bounded)

@@ -178,6 +178,13 @@ static void cell_reach(const board *b, int cell, reach *r)
 
 #define REACH_UNKNOWN (-2) /* cell_reach() not yet called */
 
+/* Every r[cell] of the board to be computed on first use. */
+static void reach_reset(const geometry *g, reach *r)
+{
+    for (int cell = 0; cell < g->cells; cell++)
+        r[cell].step = REACH_UNKNOWN;
+}
+
 /* r[cell], computed on first use. */
 static const reach *reach_of(const board *b, reach *r, int cell)
 {
@@ -213,8 +220,7 @@ int node_dominator(const board *b, int cell)
     if (b->g->exact || cell < 0 || cell >= b->g->cells || b->cell[cell] != MNK_EMPTY)
         return MNK_NO_CELL;
     reach r[MNK_MAX_CELLS];
-    for (int c = 0; c < b->g->cells; c++)
-        r[c].step = REACH_UNKNOWN;
+    reach_reset(b->g, r);
     return dominator(b, r, cell);
 }
 
@@ -236,8 +242,7 @@ int node_moves(mnk_solver *s, const board *b, int *moves, int first, bool restri
     bool dominance = !(s->disable & MNK_NO_DOMINATION) && !g->exact && !restrict_far;
     reach r[MNK_MAX_CELLS];
     if (dominance)
-        for (int cell = 0; cell < g->cells; cell++)
-            r[cell].step = REACH_UNKNOWN;
+        reach_reset(g, r);
     for (int i = 0; i < g->cells; i++) {
         int cell = g->order[i];
         if (b->cell[cell] != MNK_EMPTY)

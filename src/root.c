@@ -279,6 +279,13 @@ static void weak_lost_order(mnk_solver *s, board *b, root_move *rm, int n)
     }
 }
 
+/* The question a weak root asks (root_weak): o's, except where every
+ * move's value is wanted (analysis), which needs both. */
+static mnk_ask root_ask(const mnk_search_options *o, bool exact_all)
+{
+    return o && !exact_all ? o->ask : MNK_ASK_BOTH;
+}
+
 /* The weak solver's question about a root move, asked of the position after
  * it: pass 0, "does the move win?" (> 0 if so), pass 1, "does it lose?"
  * (< 0 if so, >= 0 for a draw or better). By alpha-beta with a null window
@@ -546,7 +553,7 @@ static int root_search(mnk_solver *s, board *b, const mnk_search_options *o, roo
     }
     if (s->weak)
         return root_weak(s, b, rm, n, exact_all, true,
-                         exact_all || !o ? MNK_ASK_BOTH : o->ask);
+                         root_ask(o, exact_all));
     return root_strong(s, b, rm, n, exact_all, o && o->seed);
 }
 
@@ -620,7 +627,7 @@ static mnk_status run_root(mnk_solver *s, const mnk_game *game, const mnk_search
     /* One question asked, answered no (root_weak): MNK_ASK_WIN found no
      * winning move among all; MNK_ASK_LOSS found one that does not lose
      * (every move losing is a proven loss). */
-    mnk_ask ask = o && s->weak && !exact_all ? o->ask : MNK_ASK_BOTH;
+    mnk_ask ask = s->weak ? root_ask(o, exact_all) : MNK_ASK_BOTH;
     if (ask != MNK_ASK_BOTH && out->complete && !out->value.proven && out->best != MNK_NO_CELL)
         out->ruled_out = ask == MNK_ASK_WIN ? MNK_WIN : MNK_LOSS;
     return MNK_OK;
