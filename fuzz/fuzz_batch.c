@@ -58,7 +58,7 @@ static char out_buf[OUT_BYTES];
 
 /* The length of the valid UTF-8 sequence at p (RFC 3629: no overlong
  * forms, no surrogates, nothing above U+10FFFF), 0 if there is none. */
-static int utf8_length(const char *p)
+FUZZ_CHECKER static int utf8_length(const char *p)
 {
     const unsigned char *s = (const unsigned char *)p;
     int n = s[0] < 0x80 ? 1 : s[0] < 0xc2 ? 0 : s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : s[0] < 0xf5 ? 4 : 0;
@@ -72,7 +72,7 @@ static int utf8_length(const char *p)
 }
 
 /* Text safe on a terminal: valid UTF-8 with no control characters. */
-static bool terminal_safe(const char *p)
+FUZZ_CHECKER static bool terminal_safe(const char *p)
 {
     while (*p) {
         const unsigned char *s = (const unsigned char *)p;
@@ -209,7 +209,7 @@ static const char *json_value(const char *p, int depth)
 }
 
 /* Is line (NUL-terminated, no newline) exactly one JSON object? */
-static bool json_object_line(const char *line)
+FUZZ_CHECKER static bool json_object_line(const char *line)
 {
     const char *p = json_space(line);
     if (*p != '{')

@@ -92,7 +92,7 @@ static char answers[OUT_BYTES], out_buf[OUT_BYTES], err_buf[OUT_BYTES];
 
 /* Text safe on a terminal: printable ASCII or bytes of UTF-8 above it,
  * lines ended by '\n'. (The messages quote input with cli_quote().) */
-static bool terminal_safe(const char *p)
+FUZZ_CHECKER static bool terminal_safe(const char *p)
 {
     for (; *p; p++) {
         unsigned char c = (unsigned char)*p;
