@@ -46,7 +46,7 @@ FZ := $(B)/fuzz
 # The search's hot loops are built without coverage feedback (still with
 # ASan and UBSan): libFuzzer's comparison tracing made them ten times
 # slower, and what the targets are after is the text that reaches them.
-FUZZ_NOCOV_SRC := src/board.c src/search.c src/root.c src/minimax.c src/count.c src/tt.c \
+FUZZ_NOCOV_SRC := src/board.c src/search.c src/root.c src/root_weak.c src/minimax.c src/count.c src/tt.c \
                   src/shape.c src/shape_sync.c src/threat.c src/threat_pn.c src/engine.c src/engine_search.c src/engine_threats.c src/node.c \
                   src/dfpn.c src/forcing.c src/pairing.c src/geometry.c
 FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h tui/*.h pbrain/*.h fuzz/*.h) fuzz/coverage-ignore.txt

@@ -3,8 +3,8 @@
  * transposition table keyed by the canonical Zobrist key (so the 8 or 4
  * symmetric images of a position share an entry), move ordering, immediate
  * wins and forced blocks, and a heuristic at the horizon for boards too
- * large to solve. The root procedures (iterative deepening, weak and strong
- * solving, the public entry points) are root.c's.
+ * large to solve. The root procedures (iterative deepening, the public
+ * entry points) are root.c's; weak and strong solving root_weak.c's.
  *
  * Scores are negamax scores for the side to move, counted from the root: a
  * win found `p` plies below the root scores MNK_SCORE_WIN - p whatever the

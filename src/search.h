@@ -1,6 +1,6 @@
 /*
  * search.h - the solver's search below the root (search.c), for its root
- * procedures (root.c).
+ * procedures (root.c, root_weak.c).
  */
 #ifndef MNK_SEARCH_H
 #define MNK_SEARCH_H
