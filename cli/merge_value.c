@@ -82,10 +82,11 @@ bool merge_result_bounds(const char *result, const char *plies_text, int empties
     if (strcmp(result, "unknown") == 0) {
         *out = (bounds){1 - MNK_SCORE_WIN, MNK_SCORE_WIN - 1};
         ok = plies < 0;
-    } else if (strcmp(result, "not-win") == 0 || strcmp(result, "not-loss") == 0) {
+    } else if (strcmp(result, SPLIT_NOT_WIN) == 0 || strcmp(result, SPLIT_NOT_LOSS) == 0) {
         /* One question answered no (mnk solve --ask): a draw at best, or
          * at worst. */
-        *out = result[4] == 'w' ? (bounds){1 - MNK_SCORE_WIN, 0} : (bounds){0, MNK_SCORE_WIN - 1};
+        *out = strcmp(result, SPLIT_NOT_WIN) == 0 ? (bounds){1 - MNK_SCORE_WIN, 0}
+                                                  : (bounds){0, MNK_SCORE_WIN - 1};
         ok = plies < 0;
     } else if (strcmp(result, "draw") == 0) {
         *out = (bounds){0, 0};
@@ -172,7 +173,7 @@ static const char *result_word(bounds b)
 {
     if (is_decided(b))
         return b.lo > 0 ? "win" : b.hi < 0 ? "loss" : "draw";
-    return b.hi == 0 ? "not-win" : b.lo == 0 ? "not-loss" : "unknown";
+    return b.hi == 0 ? SPLIT_NOT_WIN : b.lo == 0 ? SPLIT_NOT_LOSS : "unknown";
 }
 
 bool merge_report(merge *mg)

@@ -113,9 +113,9 @@ static bool solve_game(const mnk_game *game, mnk_solver *solver, mnk_engine **en
 static const char *result_word(const mnk_search_result *res)
 {
     if (!res->value.proven && res->ruled_out == MNK_WIN)
-        return "not-win";
+        return SPLIT_NOT_WIN;
     if (!res->value.proven && res->ruled_out == MNK_LOSS)
-        return "not-loss";
+        return SPLIT_NOT_LOSS;
     return cli_result_name(res->value.proven ? res->value.result : MNK_UNKNOWN);
 }
 

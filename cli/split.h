@@ -51,6 +51,12 @@
 #define SPLIT_MAX_NODES (1 << 21)
 /* The header's first words. */
 #define SPLIT_MAGIC "# mnk split"
+/* A job's result when the one question asked of it (mnk solve --ask) was
+ * answered no: the side to move does not win (a draw at best), or does
+ * not lose (a draw at worst). mnk solve writes them, mnk merge reads them
+ * as bounds. */
+#define SPLIT_NOT_WIN "not-win"
+#define SPLIT_NOT_LOSS "not-loss"
 
 typedef enum split_kind { SPLIT_OVER, SPLIT_DECIDED, SPLIT_JOB, SPLIT_INNER } split_kind;
 
