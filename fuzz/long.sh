@@ -25,7 +25,12 @@ bin=$1 corpus=$2 seeds=$3 ledger=$4 runs=$5 chunk=$6
 shift 7
 name=$(basename "$bin")
 log=$corpus-long.log # beside the corpus, not the ledger: the log is not kept
-commit=$(git describe --always --dirty 2>/dev/null || echo unknown)
+# The code's commit, "-dirty" if the code differs from it: the ledgers
+# themselves change as the run goes, and do not count.
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ "$commit" != unknown ] && ! git diff --quiet HEAD -- . ':(exclude)fuzz/ledger' 2>/dev/null; then
+    commit=$commit-dirty
+fi
 mkdir -p "$corpus" "$(dirname "$ledger")"
 touch "$ledger"
 
