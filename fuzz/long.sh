@@ -47,9 +47,15 @@ while [ "$(total)" -lt "$runs" ]; do
         exit 1
     fi
     n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    if [ -z "$n" ] || [ "$n" -eq 0 ]; then
+        # Without libFuzzer's final stats (-print_final_stats=1) the
+        # ledger would never grow and the loop never end.
+        echo "fuzz-long: $name: no executions counted (is -print_final_stats=1 among the flags?); log: $log" >&2
+        exit 1
+    fi
     end=$(date +%s)
     cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$log.time")
-    echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) $commit ${n:-0} $((end - start)) $cpu" >>"$ledger"
+    echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) $commit $n $((end - start)) $cpu" >>"$ledger"
     rm -f "$log.time"
 done
 awk -v t="$name" '{ n += $3; c += $4; u += $5; k++ }
