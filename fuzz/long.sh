@@ -60,4 +60,4 @@ while [ "$(total)" -lt "$runs" ]; do
 done
 awk -v t="$name" '{ n += $3; c += $4; u += $5; k++ }
     END { printf "fuzz-long: %s: %d executions in %d chunks, %.0f s of clock, %.0f s of CPU (%.0f/s of CPU), no findings\n",
-          t, n, k, c, u, u > 0 ? n / u : 0 }' "$ledger"
+          t, n, k, c, u, (u > 0 ? n / u : 0) }' "$ledger"
