@@ -204,7 +204,7 @@ bool merge_report(merge *mg)
     int unknown = 0, bounded = 0;
     for (int j = 0; j < mg->t.njobs; j++) {
         const char *word = result_word(mg->jobs[j].b);
-        bounded += strncmp(word, "not-", 4) == 0;
+        bounded += strcmp(word, SPLIT_NOT_WIN) == 0 || strcmp(word, SPLIT_NOT_LOSS) == 0;
         unknown += strcmp(word, "unknown") == 0;
     }
     char split_bounded[64] = "";
