@@ -10,8 +10,11 @@
 # ../shared/gomoku-peers/). GAMES (default 40) are played in pairs: every
 # opening twice, colours swapped. SECONDS is the time per move (default 1),
 # SIZE the board (15), RULE Gomocup's (0: five or more wins, 1: exactly
-# five). Openings are three stones drawn at random within two cells of the
-# centre from a fixed seed, so two runs play the same openings. The games
+# five). Openings are the first GAMES / 2 of $MATCH_OPENINGS, a file of
+# bench/openings.py (balanced by Rapfi's evaluation; lines starting with #
+# and everything after a tab are left out), or else three stones drawn at
+# random within two cells of the centre from a fixed seed, which favour
+# Black; either way two runs play the same openings. The games
 # go to OUT/match-*.sgf and the engines' messages to OUT/match-*.txt, OUT
 # being $MATCH_OUT or the current folder. Both engines get INFO max_memory
 # $MATCH_MEMORY bytes (default 64 MiB: c-gomoku-cli's own default, 350 MiB,
@@ -43,19 +46,33 @@ openings=$(mktemp)
 log=$(mktemp)
 trap 'rm -f "$openings" "$log"' EXIT
 
-# Three-stone openings in c-gomoku-cli's notation (offsets from the centre).
-awk -v n=$(((games + 1) / 2)) 'BEGIN {
-    srand(2026);
-    for (i = 0; i < n; i++) {
-        k = 0; delete used;
-        while (k < 3) {
-            x = int(rand() * 5) - 2; y = int(rand() * 5) - 2;
-            if ((x "," y) in used) continue;
-            used[x "," y] = 1; cell[k++] = x "," y;
+# Three-stone openings in c-gomoku-cli's notation (offsets from the centre):
+# $1 of them at random within two cells of the centre, from a fixed seed.
+random_openings() {
+    awk -v n="$1" 'BEGIN {
+        srand(2026);
+        for (i = 0; i < n; i++) {
+            k = 0; delete used;
+            while (k < 3) {
+                x = int(rand() * 5) - 2; y = int(rand() * 5) - 2;
+                if ((x "," y) in used) continue;
+                used[x "," y] = 1; cell[k++] = x "," y;
+            }
+            print cell[0] ", " cell[1] ", " cell[2];
         }
-        print cell[0] ", " cell[1] ", " cell[2];
-    }
-}' >"$openings"
+    }'
+}
+pairs=$(((games + 1) / 2))
+if [ -n "${MATCH_OPENINGS:-}" ]; then
+    grep -v '^#' "$MATCH_OPENINGS" | cut -f1 | head -n "$pairs" >"$openings"
+    have=$(wc -l <"$openings")
+    if [ "$have" -lt "$pairs" ]; then
+        echo "match.sh: $MATCH_OPENINGS has $have openings; $games games need $pairs" >&2
+        exit 2
+    fi
+else
+    random_openings "$pairs" >"$openings"
+fi
 
 # shellcheck disable=SC2086 # the options are words
 "$cli" -each tc=0/"$secs" tolerance=1 maxmemory="$memory" \

@@ -69,12 +69,17 @@ $(B)/smp-stress: bench/smp-stress.c $(B)/libmnk.a include/mnk.h src/smp.h src/in
 # bench/match.sh: node limits on both sides (MATCH_OPTS1=nodes=250000
 # MATCH_OPTS2=nodes=200000) give a measure that does not depend on the
 # load; bench/match-paired.py compares two such runs game by game.
+# Openings: bench/openings/SIZExSIZE.tsv (SIZExSIZE-exact.tsv for rule 1),
+# balanced by Rapfi's evaluation (bench/openings.py), where there is one;
+# MATCH_OPENINGS= (empty) plays bench/match.sh's random openings instead.
 PEERS ?= ../peers/out
 MATCH_GAMES ?= 40
 MATCH_SECONDS ?= 1
 MATCH_SIZE ?= 15
 MATCH_RULE ?= 0
 MATCH_ARGS = $(MATCH_GAMES) $(MATCH_SECONDS) $(MATCH_SIZE) $(MATCH_RULE)
+MATCH_OPENINGS ?= $(wildcard $(abspath bench/openings/$(MATCH_SIZE)x$(MATCH_SIZE)$(if $(filter 1,$(MATCH_RULE)),-exact).tsv))
+export MATCH_OPENINGS
 .PHONY: match match-greedy match-rapfi
 match: match-greedy match-rapfi
 match-greedy: $(B)/pbrain-mnk
