@@ -46,7 +46,7 @@ text.split('\n').forEach((line, i) => {
 });
 if (series.size === 0) usage(`${file}: no results`);
 
-const W = 560, H = 320, L = 60, R = 150, T = 20, B = 50;
+const W = 620, H = 320, L = 60, R = 210, T = 20, B = 50;
 const all = [...series.values()].flat();
 const xmin = Math.min(...all.map((p) => p.secs)), xmax = Math.max(...all.map((p) => p.secs));
 const lx = (s) => Math.log10(s);
