@@ -35,10 +35,8 @@ import os
 import re
 import subprocess
 
-from gomocup_session import Session
+from gomocup_session import EVAL, MOVE, Session, board_text
 
-MOVE = re.compile(r"^(\d+),(\d+)$")
-EVAL = re.compile(r"Eval ([+-]?)(M?)(\d+)")
 CLIP = 2000
 OPENING = 3  # stones bench/match.sh places before the engines move
 
@@ -50,12 +48,6 @@ def games_of(sgf_text):
         moves = [(ord(m[0]) - 97, ord(m[1]) - 97) for m in re.findall(r";[BW]\[([a-z]{2})\]", game)]
         black = re.search(r"PB\[([^]]*)\]", game).group(1)
         yield moves, "mnk" in black
-
-
-def board_text(moves):
-    """A Gomocup BOARD of moves, the side to move's stones as field 1."""
-    side = len(moves) % 2
-    return "".join(f"{x},{y},{1 if i % 2 == side else 2}\n" for i, (x, y) in enumerate(moves))
 
 
 def ask(command, size, moves, info=""):

@@ -51,11 +51,8 @@ def canonical_openings(radius):
         for w in cells:
             if w in (b1, b2):
                 continue
-            forms = []
-            for k in range(8):
-                blacks = tuple(sorted((symmetries(b1)[k], symmetries(b2)[k])))
-                forms.append((blacks, symmetries(w)[k]))
-            form = min(forms)
+            images = zip(symmetries(b1), symmetries(b2), symmetries(w))
+            form = min((tuple(sorted((x1, x2))), xw) for x1, x2, xw in images)
             if form not in seen:
                 seen.add(form)
                 (a, b), white = form
@@ -89,8 +86,10 @@ def main():
             values.update(answers)
     for e in engines:
         e.close()
-    kept = [(o, v[0] * v[2]) for i, o in enumerate(openings)
-            if (v := values[i]) is not None and not v[1] and abs(v[0] * v[2]) <= limit]
+    # Rapfi's answers are (sign, proven, number), None without an evaluation.
+    scored = [(o, v[0] * v[2]) for i, o in enumerate(openings)
+              if (v := values[i]) is not None and not v[1]]
+    kept = [(o, v) for o, v in scored if abs(v) <= limit]
     print(f"# bench/openings.py RAPFI {nodes} {size} {rule} {radius} {limit} {jobs}: "
           f"{len(kept)} of {len(openings)} openings within {limit} of even")
     print("# opening (black, white, black; offsets from the centre)\tRapfi's evaluation for White")
