@@ -44,27 +44,14 @@ import zlib
 
 import numpy as np
 
-from gomocup_session import Session
+from gomocup_session import OPENING, Session, position_text, sgf_games
 
-OPENING = 3
 RAPFI_SCALE = 200.0
 SHAPES = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
 PATTERNS = ["B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", "FIVE"]
 # Today's defaults (src/shape.c shape_default_weights, engine attack_pct).
 TODAY = [1, 2, 4, 12, 14, 45, 50, 120, 200]
 ATTACK = 120
-
-
-def games_of(sgf_text):
-    for game in re.findall(r"\(;FF.*?\)\s*(?=\(|$)", sgf_text, re.S):
-        yield [(ord(m[0]) - 97, ord(m[1]) - 97) for m in re.findall(r";[BW]\[([a-z]{2})\]", game)]
-
-
-def position_text(size, moves):
-    rows = [["."] * size for _ in range(size)]
-    for i, (x, y) in enumerate(moves):
-        rows[y][x] = "x" if i % 2 == 0 else "o"
-    return "/".join("".join(r) for r in rows)
 
 
 def label(a):
@@ -76,7 +63,7 @@ def label(a):
     for path in a.sgf:
         text = open(path, encoding="utf-8").read()
         size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
-        for number, moves in enumerate(games_of(text), 1):
+        for number, moves in enumerate((m for m, _ in sgf_games(text)), 1):
             game = f"{os.path.basename(path)}:{number}"
             for ply in range(OPENING, len(moves)):
                 p = position_text(size, moves[:ply])

@@ -6,12 +6,34 @@ the engine's table is cleared (Rapfi's YXHASHCLEAR; `clear` names the
 command, None for none), so that an answer does not depend on the
 questions before it.
 """
+import json
+import math
 import os
 import re
 import subprocess
 
 EVAL = re.compile(r"Eval ([+-]?)(M?)(\d+)")
 MOVE = re.compile(r"^(\d+),(\d+)$")
+OPENING = 3  # stones bench/match.sh places before the engines move
+
+
+def sgf_games(sgf_text):
+    """Each game of a match's SGF (bench/match.sh): its moves as (x, y),
+    zero-based from the top-left, and whether mnk played black."""
+    for game in re.findall(r"\(;FF.*?\)\s*(?=\(|$)", sgf_text, re.S):
+        moves = [(ord(m[0]) - 97, ord(m[1]) - 97) for m in re.findall(r";[BW]\[([a-z]{2})\]", game)]
+        black = re.search(r"PB\[([^]]*)\]", game)
+        yield moves, bool(black) and "mnk" in black.group(1)
+
+
+def position_text(size, moves):
+    """The position as mnk's text reads it (build/tactics,
+    build/eval-features): rows from the top, '/' between them, x for the
+    first player."""
+    rows = [["."] * size for _ in range(size)]
+    for i, (x, y) in enumerate(moves):
+        rows[y][x] = "x" if i % 2 == 0 else "o"
+    return "/".join("".join(r) for r in rows)
 
 
 def board_text(moves):
@@ -19,6 +41,33 @@ def board_text(moves):
     stones as field 1 (Rapfi reads the order)."""
     side = len(moves) % 2
     return "".join(f"{x},{y},{1 if i % 2 == side else 2}\n" for i, (x, y) in enumerate(moves))
+
+
+def mean_error(xs):
+    """The mean of xs and its standard error."""
+    n = len(xs)
+    mean = sum(xs) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    return mean, sd / math.sqrt(n)
+
+
+def save_and_compare(by_position, save, compare):
+    """Writes a judge's values by position to `save` (a path or None);
+    with `compare` (another run's such file) prints the mean difference
+    over the positions both judged, paired, so that its error is that of
+    the moves that differ."""
+    if save:
+        with open(save, "w", encoding="utf-8") as f:
+            json.dump(by_position, f)
+    if compare:
+        with open(compare, encoding="utf-8") as f:
+            other = json.load(f)
+        d = [by_position[k] - other[k] for k in by_position if k in other]
+        if len(d) > 1:
+            dm, de = mean_error(d)
+            print(f"against {compare}: {dm:+.1f} +- {de:.1f} over {len(d)} positions, "
+                  f"{sum(x != 0 for x in d)} judged differently "
+                  f"(this run minus that one; negative: this run's moves are better)")
 
 
 class Session:

@@ -30,24 +30,14 @@ positions before mnk's moves (the same for every variant) once.
 """
 import argparse
 import json
-import math
 import os
 import re
 import subprocess
 
-from gomocup_session import EVAL, MOVE, Session, board_text
+from gomocup_session import (EVAL, MOVE, OPENING, Session, board_text, mean_error,
+                             save_and_compare, sgf_games)
 
 CLIP = 2000
-OPENING = 3  # stones bench/match.sh places before the engines move
-
-
-def games_of(sgf_text):
-    """Each game's moves as (x, y), zero-based from the top-left, and
-    whether mnk played black."""
-    for game in re.findall(r"\(;FF.*?\)\s*(?=\(|$)", sgf_text, re.S):
-        moves = [(ord(m[0]) - 97, ord(m[1]) - 97) for m in re.findall(r";[BW]\[([a-z]{2})\]", game)]
-        black = re.search(r"PB\[([^]]*)\]", game).group(1)
-        yield moves, "mnk" in black
 
 
 def ask(command, size, moves, info=""):
@@ -119,7 +109,7 @@ def main():
     size = int(re.search(r"SZ\[(\d+)\]", sgf).group(1))
     values, blunders, decided, missed, changed = [], 0, 0, 0, 0
     by_position = {}
-    for number, (moves, mnk_black) in enumerate(games_of(sgf), 1):
+    for number, (moves, mnk_black) in enumerate(sgf_games(sgf), 1):
         mnk_side = 0 if mnk_black else 1
         line = []
         for ply in range(OPENING, min(len(moves), a.last)):
@@ -147,26 +137,13 @@ def main():
         print(f"game {number}: {'black' if mnk_black else 'white'}; blunders at {' '.join(line) or '-'}",
               flush=True)
     n = len(values)
-    mean = sum(values) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0
+    mean, error = mean_error(values)
     print(f"{n} moves judged in open positions: {blunders} blunders, Rapfi's evaluation after "
-          f"mnk's move {mean:.1f} +- {sd / math.sqrt(n):.1f} (mean, standard error; clipped at "
+          f"mnk's move {mean:.1f} +- {error:.1f} (mean, standard error; clipped at "
           f"{CLIP}); {decided} positions decided before the move, {missed} proven wins let go; "
           f"{changed} moves unlike the match's; mnk at {a.nodes} nodes, Rapfi at "
           f"{a.judge_nodes} ({judge.asked} new questions)")
-    if a.save:
-        with open(a.save, "w", encoding="utf-8") as f:
-            json.dump(by_position, f)
-    if a.compare:
-        with open(a.compare, encoding="utf-8") as f:
-            other = json.load(f)
-        diffs = [by_position[k] - other[k] for k in by_position if k in other]
-        m = len(diffs)
-        if m > 1:
-            dm = sum(diffs) / m
-            dsd = math.sqrt(sum((d - dm) ** 2 for d in diffs) / (m - 1))
-            print(f"against {a.compare}: {dm:+.1f} +- {dsd / math.sqrt(m):.1f} over {m} positions "
-                  f"(this run minus that one; negative: this run's moves are better)")
+    save_and_compare(by_position, a.save, a.compare)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""move-judge.py - Rapfi judges the moves an engine variant chooses in a
+fixed set of positions, fast enough to compare many variants.
+
+bench/match-judge.py starts pbrain-mnk once a position; this runs
+build/tactics (every position with the same node limit and a cold table,
+so the moves do not depend on the load) on the whole set at once, split
+over the cores, with the variant's parameters (build/tune's NAME=VALUE),
+and asks Rapfi (one session a core, bench/gomocup_session.py) only about
+the positions after moves it has not judged before: a cache keeps every
+answer, so a variant that changes few moves costs little more than its
+searches.
+
+    python3 bench/move-judge.py positions OUT.tsv MATCH.sgf... [--last N]
+        the positions of finished matches (bench/match.sh) where mnk was
+        to move, after the opening up to move N (default 12)
+    python3 bench/move-judge.py judge POSITIONS.tsv TACTICS NODES RAPFI
+        [NAME=VALUE...] [--save F] [--compare F] [--cache F] [--jobs J]
+
+For each position it prints nothing; at the end the number judged (the
+positions Rapfi had not already proven decided before the move), the
+blunders (Rapfi proves a win after the move), and the mean regret: Rapfi's
+evaluation after the move (for Rapfi's side) plus its evaluation before it
+(for mnk's side), the points the move lost against the best move in
+Rapfi's eyes, each clipped to -500 .. 2000 (a proven win counts 2000).
+--compare gives the paired difference against another run's --save file.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+
+from gomocup_session import (OPENING, Session, mean_error, position_text, save_and_compare,
+                             sgf_games)
+
+CLIP = 2000
+REGRET_MIN = -500
+
+
+def spell(moves):
+    return " ".join(f"{x},{y}" for x, y in moves)
+
+
+def positions(a):
+    seen = set()
+    with open(a.out, "w", encoding="utf-8") as out:
+        for path in a.sgf:
+            text = open(path, encoding="utf-8").read()
+            size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
+            for moves, mnk_black in sgf_games(text):
+                side = 0 if mnk_black else 1
+                for ply in range(OPENING, min(len(moves), a.last)):
+                    key = spell(moves[:ply])
+                    if ply % 2 == side and (size, key) not in seen:
+                        seen.add((size, key))
+                        out.write(f"{size}\t{key}\n")
+    print(f"{len(seen)} positions")
+
+
+class Judge:
+    """Rapfi's evaluations (for the side to move; +-CLIP a proven win),
+    cached by size, judge nodes and moves (bench/match-judge.py's keys)."""
+
+    def __init__(self, rapfi, nodes, path, jobs):
+        self.rapfi, self.nodes, self.path, self.jobs = rapfi, nodes, path, jobs
+        self.cache = {}
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                self.cache = json.load(f)
+        self.asked = 0
+
+    def key(self, size, moves):
+        return f"{size} {self.nodes} {spell(moves)}"
+
+    def fill(self, questions):
+        """Asks Rapfi about every (size, moves) not in the cache."""
+        todo = [q for q in dict.fromkeys((s, tuple(m)) for s, m in questions)
+                if self.key(q[0], q[1]) not in self.cache]
+        if not todo:
+            return
+        info = (f"INFO max_memory 67108864\nINFO timeout_turn 1000000\n"
+                f"INFO MAX_NODE {self.nodes}\n")
+        lock = threading.Lock()
+
+        def work(part):
+            session = Session(self.rapfi, info)
+            for size, moves in part:
+                v = session.ask(size, list(moves))[1]
+                value = None if v is None else v[0] * (CLIP if v[1] else min(v[2], CLIP))
+                with lock:
+                    self.cache[self.key(size, moves)] = value
+                    self.asked += 1
+                    if self.asked % 50 == 0:
+                        self.save()
+            session.close()
+
+        threads = [threading.Thread(target=work, args=(todo[i::self.jobs],)) for i in range(self.jobs)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.save()
+
+    def save(self):
+        tmp = self.path + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(self.cache, f)
+        os.replace(tmp, self.path)
+
+    def value(self, size, moves):
+        return self.cache.get(self.key(size, moves))
+
+
+CELL = re.compile(r"^\s*(\d+)\s+depth\s+\S+\s+([a-z]+)(\d+)\s")
+
+
+def engine_moves(tactics, nodes, boards, params, jobs):
+    """The move build/tactics chooses in each board, as (x, y)."""
+    parts = [boards[i::jobs] for i in range(jobs)]
+    procs = []
+    for i, part in enumerate(parts):
+        path = f"/tmp/move-judge-{os.getpid()}-{i}.txt"
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("".join(b + "\n" for b in part))
+        procs.append((path, subprocess.Popen([tactics, "nodes", str(nodes), path] + params,
+                                             stdout=subprocess.PIPE, text=True)))
+    moves = [None] * len(boards)
+    for i, (path, proc) in enumerate(procs):
+        out, _ = proc.communicate()
+        os.remove(path)
+        if proc.returncode != 0:
+            sys.exit(f"move-judge: {tactics} failed")
+        got = [m for m in map(CELL.match, out.splitlines()) if m]
+        if len(got) != len(parts[i]):
+            sys.exit(f"move-judge: {tactics} answered {len(got)} of {len(parts[i])} positions")
+        for j, m in enumerate(got):
+            col = 0
+            for ch in m.group(2):
+                col = col * 26 + ord(ch) - 96
+            moves[i + j * jobs] = (col - 1, int(m.group(3)) - 1)
+    return moves
+
+
+def judge(a):
+    rows = [line.rstrip("\n").split("\t") for line in open(a.positions, encoding="utf-8")]
+    sets = [(int(size), [tuple(map(int, c.split(","))) for c in key.split()]) for size, key in rows]
+    j = Judge(a.rapfi, a.judge_nodes, a.cache, a.jobs)
+    j.fill(sets)
+    open_sets = [(s, m) for s, m in sets
+                 if j.value(s, m) is not None and abs(j.value(s, m)) < CLIP]
+    boards = [position_text(s, m) for s, m in open_sets]
+    moves = engine_moves(a.tactics, a.nodes, boards, a.params, a.jobs)
+    j.fill([(s, m + [mv]) for (s, m), mv in zip(open_sets, moves)])
+    regrets, blunders, by_position = [], 0, {}
+    for (s, m), mv in zip(open_sets, moves):
+        after = j.value(s, m + [mv])
+        if after is None:
+            continue
+        r = max(REGRET_MIN, min(CLIP, after + j.value(s, m)))
+        blunders += after >= CLIP
+        regrets.append(r)
+        by_position[f"{s} {spell(m)}"] = r
+    n = len(regrets)
+    mean, error = mean_error(regrets)
+    median = sorted(regrets)[n // 2]
+    print(f"{n} open positions of {len(sets)}: {blunders} blunders, mean regret {mean:.1f} +- "
+          f"{error:.1f}, median {median}; {a.nodes} nodes a move"
+          f"{' ' + ' '.join(a.params) if a.params else ''}; Rapfi at {a.judge_nodes} "
+          f"({j.asked} new questions)")
+    save_and_compare(by_position, a.save, a.compare)
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Rapfi judges the moves of an engine variant.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("positions")
+    p.add_argument("out")
+    p.add_argument("sgf", nargs="+")
+    p.add_argument("--last", type=int, default=12)
+    p.set_defaults(run=positions)
+    p = sub.add_parser("judge")
+    p.add_argument("positions")
+    p.add_argument("tactics")
+    p.add_argument("nodes", type=int)
+    p.add_argument("rapfi")
+    p.add_argument("params", nargs="*", help="the variant's NAME=VALUE (build/tune's names)")
+    p.add_argument("--judge-nodes", type=int, default=500000)
+    p.add_argument("--cache", default="move-judge-cache.json")
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--save")
+    p.add_argument("--compare")
+    p.set_defaults(run=judge)
+    a = ap.parse_args()
+    a.run(a)
+
+
+if __name__ == "__main__":
+    main()
