@@ -51,7 +51,7 @@ SHAPES = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
 PATTERNS = ["B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", "FIVE"]
 # Today's defaults (src/shape.c shape_default_weights, engine attack_pct).
 TODAY = [1, 2, 4, 12, 14, 45, 50, 120, 200]
-ATTACK = 120
+ATTACK = 250
 
 
 def label(a):

@@ -46,7 +46,9 @@ void engine_default_params(engine_params *p)
         p->pattern_own[i] = p->pattern_opp[i] = 0;
     for (int i = 0; i < PAT_COUNT; i++)
         p->pattern_order[i] = default_pattern_order[i];
-    p->attack_pct = 120;
+    /* 2.5 times the opponent's: judged by Rapfi over 1,101 opening
+     * positions (bench/move-judge.py), 120 to 400 tried; docs/research.md. */
+    p->attack_pct = 250;
     for (int i = 0; i < ENGINE_THREAT_MASKS; i++)
         p->threat_eval[i] = 0;
     p->defence_pct = 80;
