@@ -43,6 +43,12 @@ def board_text(moves):
     return "".join(f"{x},{y},{1 if i % 2 == side else 2}\n" for i, (x, y) in enumerate(moves))
 
 
+def clipped(value, clip):
+    """An evaluation as Session.ask gives it, (sign, proven, number), as
+    one number within +-clip (a proven win +-clip); None stays None."""
+    return None if value is None else value[0] * (clip if value[1] else min(value[2], clip))
+
+
 def mean_error(xs):
     """The mean of xs and its standard error."""
     n = len(xs)

@@ -34,7 +34,7 @@ import os
 import re
 import subprocess
 
-from gomocup_session import (EVAL, MOVE, OPENING, Session, board_text, mean_error,
+from gomocup_session import (EVAL, MOVE, OPENING, Session, board_text, clipped, mean_error,
                              save_and_compare, sgf_games)
 
 CLIP = 2000
@@ -84,7 +84,7 @@ class Judge:
                 info = f"INFO max_memory 67108864\nINFO timeout_turn 1000000\nINFO MAX_NODE {self.nodes}\n"
                 self.session = Session(self.rapfi, info)
             v = self.session.ask(size, moves)[1]
-            self.cache[key] = None if v is None else v[0] * (CLIP if v[1] else min(v[2], CLIP))
+            self.cache[key] = clipped(v, CLIP)
             self.asked += 1
             with open(self.path, "w", encoding="utf-8") as f:
                 json.dump(self.cache, f)

@@ -33,8 +33,8 @@ import subprocess
 import sys
 import threading
 
-from gomocup_session import (OPENING, Session, mean_error, position_text, save_and_compare,
-                             sgf_games)
+from gomocup_session import (OPENING, Session, clipped, mean_error, position_text,
+                             save_and_compare, sgf_games)
 
 CLIP = 2000
 REGRET_MIN = -500
@@ -89,7 +89,7 @@ class Judge:
             session = Session(self.rapfi, info)
             for size, moves in part:
                 v = session.ask(size, list(moves))[1]
-                value = None if v is None else v[0] * (CLIP if v[1] else min(v[2], CLIP))
+                value = clipped(v, CLIP)
                 with lock:
                     self.cache[self.key(size, moves)] = value
                     self.asked += 1
