@@ -11,11 +11,14 @@ the positions after moves it has not judged before: a cache keeps every
 answer, so a variant that changes few moves costs little more than its
 searches.
 
-    python3 bench/move-judge.py positions OUT.tsv MATCH.sgf... [--last N]
+    python3 bench/move-judge.py positions OUT.tsv MATCH.sgf... [--first F]
+        [--last N]
         the positions of finished matches (bench/match.sh) where mnk was
-        to move, after the opening up to move N (default 12)
+        to move, from move F (default: the first after the opening) up to
+        move N (default 12)
     python3 bench/move-judge.py judge POSITIONS.tsv TACTICS NODES RAPFI
         [NAME=VALUE...] [--save F] [--compare F] [--cache F] [--jobs J]
+        [--depth]
 
 For each position it prints nothing; at the end the number judged (the
 positions Rapfi had not already proven decided before the move), the
@@ -24,6 +27,8 @@ evaluation after the move (for Rapfi's side) plus its evaluation before it
 (for mnk's side), the points the move lost against the best move in
 Rapfi's eyes, each clipped to -500 .. 2000 (a proven win counts 2000).
 --compare gives the paired difference against another run's --save file.
+With --depth, NODES is a depth instead: every move searched to that depth
+(build/tactics depth), to see what depth alone is worth.
 """
 import argparse
 import json
@@ -52,7 +57,7 @@ def positions(a):
             size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
             for moves, mnk_black in sgf_games(text):
                 side = 0 if mnk_black else 1
-                for ply in range(OPENING, min(len(moves), a.last)):
+                for ply in range(max(OPENING, a.first), min(len(moves), a.last)):
                     key = spell(moves[:ply])
                     if ply % 2 == side and (size, key) not in seen:
                         seen.add((size, key))
@@ -117,15 +122,16 @@ class Judge:
 CELL = re.compile(r"^\s*(\d+)\s+depth\s+\S+\s+([a-z]+)(\d+)\s")
 
 
-def engine_moves(tactics, nodes, boards, params, jobs):
-    """The move build/tactics chooses in each board, as (x, y)."""
+def engine_moves(tactics, mode, limit, boards, params, jobs):
+    """The move build/tactics chooses in each board (its mode "nodes" or
+    "depth", with that limit), as (x, y)."""
     parts = [boards[i::jobs] for i in range(jobs)]
     procs = []
     for i, part in enumerate(parts):
         path = f"/tmp/move-judge-{os.getpid()}-{i}.txt"
         with open(path, "w", encoding="utf-8") as f:
             f.write("".join(b + "\n" for b in part))
-        procs.append((path, subprocess.Popen([tactics, "nodes", str(nodes), path] + params,
+        procs.append((path, subprocess.Popen([tactics, mode, str(limit), path] + params,
                                              stdout=subprocess.PIPE, text=True)))
     moves = [None] * len(boards)
     for i, (path, proc) in enumerate(procs):
@@ -152,7 +158,8 @@ def judge(a):
     open_sets = [(s, m) for s, m in sets
                  if j.value(s, m) is not None and abs(j.value(s, m)) < CLIP]
     boards = [position_text(s, m) for s, m in open_sets]
-    moves = engine_moves(a.tactics, a.nodes, boards, a.params, a.jobs)
+    moves = engine_moves(a.tactics, "depth" if a.depth else "nodes", a.nodes, boards, a.params,
+                         a.jobs)
     j.fill([(s, m + [mv]) for (s, m), mv in zip(open_sets, moves)])
     regrets, blunders, by_position = [], 0, {}
     for (s, m), mv in zip(open_sets, moves):
@@ -167,7 +174,7 @@ def judge(a):
     mean, error = mean_error(regrets)
     median = sorted(regrets)[n // 2]
     print(f"{n} open positions of {len(sets)}: {blunders} blunders, mean regret {mean:.1f} +- "
-          f"{error:.1f}, median {median}; {a.nodes} nodes a move"
+          f"{error:.1f}, median {median}; {a.nodes} {'plies' if a.depth else 'nodes'} a move"
           f"{' ' + ' '.join(a.params) if a.params else ''}; Rapfi at {a.judge_nodes} "
           f"({j.asked} new questions)")
     save_and_compare(by_position, a.save, a.compare)
@@ -179,12 +186,14 @@ def main():
     p = sub.add_parser("positions")
     p.add_argument("out")
     p.add_argument("sgf", nargs="+")
+    p.add_argument("--first", type=int, default=OPENING)
     p.add_argument("--last", type=int, default=12)
     p.set_defaults(run=positions)
     p = sub.add_parser("judge")
     p.add_argument("positions")
     p.add_argument("tactics")
-    p.add_argument("nodes", type=int)
+    p.add_argument("nodes", type=int, help="nodes a move (a depth with --depth)")
+    p.add_argument("--depth", action="store_true", help="NODES is a depth")
     p.add_argument("rapfi")
     p.add_argument("params", nargs="*", help="the variant's NAME=VALUE (build/tune's names)")
     p.add_argument("--judge-nodes", type=int, default=500000)

@@ -235,17 +235,20 @@ static int run(int nfiles, char **files)
 
 int main(int argc, char **argv)
 {
-    /* Trailing NAME=VALUE arguments change the engine's parameters (depth
-     * and time modes). */
+    /* Trailing NAME=VALUE arguments change the engine's parameters (depth,
+     * nodes and time modes), in their order: a later one overrides an
+     * earlier one of the same name, as build/tune's do. */
     engine_params params;
     engine_default_params(&params);
-    while (argc > 4 && strchr(argv[argc - 1], '=')) {
-        if (!engine_param_parse(&params, argv[argc - 1])) {
-            fprintf(stderr, "tactics: not a parameter: %s\n", argv[argc - 1]);
+    int first_param = argc;
+    while (first_param > 4 && strchr(argv[first_param - 1], '='))
+        first_param--;
+    for (int i = first_param; i < argc; i++)
+        if (!engine_param_parse(&params, argv[i])) {
+            fprintf(stderr, "tactics: not a parameter: %s\n", argv[i]);
             return 2;
         }
-        argc--;
-    }
+    argc = first_param;
     if (argc == 5 && strcmp(argv[1], "gen") == 0)
         return gen(atoi(argv[2]), strtoull(argv[3], NULL, 10), atoi(argv[4]));
     if (argc == 4 && strcmp(argv[1], "middle") == 0)
