@@ -19,7 +19,8 @@ fit: FEATURES is build/eval-features. Rapfi's evaluation v becomes a
 winning chance sigmoid(v / 200) (Rapfi's own scale); the engine's
 evaluation is fitted by logistic regression (cross entropy, a little L2)
 as sigmoid(c * eval), where c is first fitted for today's evaluation
-(the shapes' weights, the side to move's counting ATTACK percent) so
+(the shapes' weights, TODAY_OWN for the side to move's, TODAY for the
+opponent's) so
 that the fitted weights come out on today's scale. Prints the cross
 entropy and rank correlation of today's evaluation and the fitted one on
 held-out positions (the games whose name hashes to 0 modulo --test-every), and the
@@ -49,9 +50,10 @@ from gomocup_session import OPENING, Session, position_text, sgf_games
 RAPFI_SCALE = 200.0
 SHAPES = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
 PATTERNS = ["B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", "FIVE"]
-# Today's defaults (src/shape.c shape_default_weights, engine attack_pct).
+# Today's defaults (src/shape.c shape_default_weights for the opponent's
+# shapes, src/engine.c default_eval_own for the side to move's).
 TODAY = [1, 2, 4, 12, 14, 45, 50, 120, 200]
-ATTACK = 250
+TODAY_OWN = [1, 2, 4, 12, 35, 112, 125, 300, 500]
 
 
 def label(a):
@@ -106,8 +108,8 @@ def design(f):
 
 def today(f):
     n = len(SHAPES) + len(PATTERNS)
-    w = np.array(TODAY, dtype=float)
-    return f[:, :len(SHAPES)] @ w * ATTACK / 100 - f[:, n:n + len(SHAPES)] @ w
+    own, opp = np.array(TODAY_OWN, dtype=float), np.array(TODAY, dtype=float)
+    return f[:, :len(SHAPES)] @ own - f[:, n:n + len(SHAPES)] @ opp
 
 
 def sigmoid(x):

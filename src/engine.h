@@ -25,7 +25,8 @@ typedef struct engine_params {
     /* Evaluation: every (empty cell, direction)'s shape and every cell's
      * pattern, for the side to move (eval_own, pattern_own) and for the
      * opponent (eval_opp, pattern_opp), summed with these weights; the
-     * side to move's sum counts attack_pct percent. */
+     * side to move's sum counts attack_pct percent (100 by default: its
+     * own weights, eval_own, say what having the move is worth). */
     int16_t eval_own[SHAPE_COUNT];
     int16_t eval_opp[SHAPE_COUNT];
     int16_t pattern_own[PAT_COUNT];

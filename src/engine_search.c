@@ -19,8 +19,8 @@ int engine_threat_mask(const shape_board *b)
 }
 
 /* The side to move's estimate: its shapes and patterns weighed against the
- * opponent's, the side to move's counting far more (it moves first: its
- * shapes become threats before the opponent's; params attack_pct),
+ * opponent's, its threes and fours counting far more (it moves first: they
+ * become threats before the opponent's; params eval_own and attack_pct),
  * and the combination of threats both sides have (threat_eval). */
 int engine_evaluate(const mnk_engine *e, const shape_board *b)
 {
