@@ -51,9 +51,11 @@ RAPFI_SCALE = 200.0
 SHAPES = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
 PATTERNS = ["B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", "FIVE"]
 # Today's defaults (src/shape.c shape_default_weights for the opponent's
-# shapes, src/engine.c default_eval_own for the side to move's).
+# shapes; for the side to move's, src/engine.c engine_default_params takes
+# OWN_THREAT_PCT percent of them from B3 up).
 TODAY = [1, 2, 4, 12, 14, 45, 50, 120, 200]
-TODAY_OWN = [1, 2, 4, 12, 35, 112, 125, 300, 500]
+OWN_THREAT_PCT = 250
+TODAY_OWN = [w * OWN_THREAT_PCT // 100 if i >= SHAPES.index("B3") else w for i, w in enumerate(TODAY)]
 
 
 def label(a):

@@ -39,32 +39,30 @@ static const int16_t default_pattern_order[PAT_COUNT] = {
 };
 
 /* The side to move's shapes in the evaluation: the opponent's weights
- * (shape_default_weights) for the small shapes, two and a half times
- * those from a three up. A three or four of the side to move becomes a
- * threat before the opponent's can (it moves first); the small shapes are
- * hundreds of (cell, direction) pairs in any position, and weighing them
- * more for the side to move made every evaluation swing by thousands from
- * one ply to the next, which lines of unequal length (a forced reply's
- * extension, the quiescence search) and the static pruning's margins do
- * not cancel. Judged by Rapfi over 1,101
- * opening positions (bench/move-judge.py; docs/research.md, "The side to
- * move's weight, without the swing"). */
-static const int16_t default_eval_own[SHAPE_COUNT] = {
-    [SHAPE_NONE] = 0,  [SHAPE_B1] = 1,   [SHAPE_F1] = 2,   [SHAPE_B2] = 4,   [SHAPE_F2] = 12,
-    [SHAPE_B3] = 35,   [SHAPE_F3] = 112, [SHAPE_B4] = 125, [SHAPE_F4] = 300, [SHAPE_FIVE] = 500,
-};
+ * (shape_default_weights) for the small shapes, and from a three up
+ * OWN_THREAT_PCT percent of them. A three or four of the side to move
+ * becomes a threat before the opponent's can (it moves first); the small
+ * shapes are hundreds of (cell, direction) pairs in any position, and
+ * weighing them more for the side to move made every evaluation swing by
+ * thousands from one ply to the next, which lines of unequal length (a
+ * forced reply's extension, the quiescence search) and the static
+ * pruning's margins do not cancel. Judged by Rapfi over 1,101 opening
+ * positions (bench/move-judge.py; docs/research.md, "The side to move's
+ * weight, without the swing"). */
+#define OWN_THREAT_PCT 250
 
 void engine_default_params(engine_params *p)
 {
     for (int i = 0; i < SHAPE_COUNT; i++) {
         p->shape_weight[i] = p->eval_opp[i] = shape_default_weights[i];
-        p->eval_own[i] = default_eval_own[i];
+        p->eval_own[i] = (int16_t)(i >= SHAPE_B3 ? shape_default_weights[i] * OWN_THREAT_PCT / 100
+                                                 : shape_default_weights[i]);
     }
     for (int i = 0; i < PAT_COUNT; i++)
         p->pattern_own[i] = p->pattern_opp[i] = 0;
     for (int i = 0; i < PAT_COUNT; i++)
         p->pattern_order[i] = default_pattern_order[i];
-    /* The side to move's weight is in default_eval_own, shape by shape. */
+    /* The side to move's weight is in eval_own, shape by shape. */
     p->attack_pct = 100;
     for (int i = 0; i < ENGINE_THREAT_MASKS; i++)
         p->threat_eval[i] = 0;
