@@ -79,7 +79,7 @@ void engine_default_params(engine_params *p)
     p->lmr_full = 3;
     p->late_base = 4;
     p->late_mul = 3;
-    p->soft_pct = 50;
+    p->soft_pct = ENGINE_SOFT_PCT;
     p->node_vcf_depth = 0;
     p->futility = 0;
     p->rfp_depth = 3;

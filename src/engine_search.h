@@ -37,7 +37,11 @@ _Static_assert(ENGINE_PN_ENTRIES * sizeof(pn_entry) <= ENGINE_VCF_ENTRIES * size
 #define ENGINE_THREAT_SHARE 20
 /* A clear position starts no new iteration past soft_pct percent of the
  * hard limit (engine_params); an unclear one (the best move changed, or
- * its score fell by UNCLEAR_DROP or more) may go on to the hard limit. */
+ * its score fell by UNCLEAR_DROP or more) may go on to the hard limit.
+ * The default, ENGINE_SOFT_PCT, was 50 until matches against Rapfi at
+ * 0.2 s a move scored 14.0% with 75 (two runs of 186 games) against 8.9%
+ * with 50 (docs/research.md, "Time for the search"). */
+#define ENGINE_SOFT_PCT 75
 #define UNCLEAR_DROP 30
 /* First aspiration window, either side of the last iteration's score. */
 #define ASPIRATION 60
