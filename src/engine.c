@@ -23,10 +23,12 @@
  * worth a look (any other move lets it make the open four, and then only
  * fours delay the end).
  *
- * Time. Before each iteration the engine asks whether the next one would
- * likely finish within the soft limit; during one, every ENGINE_CLOCK_NODES
- * nodes it reads the clock against the hard limit, which lies a margin
- * short of the turn's time so that the answer arrives within it.
+ * Time. An iteration starts only if one as long as the last would still
+ * end within the hard limit, and past the soft limit (ENGINE_SOFT_PCT of
+ * the hard one) only in an unclear position; during one, every
+ * ENGINE_CLOCK_NODES nodes it reads the clock against the hard limit,
+ * which lies a margin short of the turn's time so that the answer
+ * arrives within it.
  */
 #include "engine_search.h"
 
