@@ -427,9 +427,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
             iter_score = -SCORE_INF;
             for (int i = 0; i < n; i++) {
                 int m = moves[i], score;
-                /* Read before the move is played: a filled cell has no
-                 * pattern. */
-                bool forcing = b->pat[opp][m] >= PAT_B4 || b->pat[side][m] >= PAT_B4;
+                bool forcing = engine_forcing(b, m);
                 sb_play(b, m);
                 if (i == 0) {
                     score = -engine_search(e, depth - 1, 1, -beta, -a);

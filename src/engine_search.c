@@ -392,7 +392,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
                   !has_open_four(b, opp) && engine_evaluate(e, b) + e->params.futility * depth <= alpha;
     for (int i = 0; i < n; i++) {
         int m = moves[i], score;
-        bool forcing = b->pat[side][m] >= PAT_B4 || b->pat[opp][m] >= PAT_B4;
+        bool forcing = engine_forcing(b, m);
         /* Late quiet moves near the horizon are not worth a look. */
         if (depth <= 3 && i >= e->params.late_base + e->params.late_mul * depth && !forcing &&
             best > -SCORE_PROVEN)

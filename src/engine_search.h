@@ -161,6 +161,13 @@ int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves);
 int engine_keep_vcf_zone(mnk_engine *e, int *moves, int n);
 /* MNK_SCORE_WIN - ply: a win ply plies from the root. */
 int engine_win_in(int ply);
+/* Does move m make a four of the side to move's, or take a cell where the
+ * opponent would make one? Such a move is never reduced or pruned as
+ * late. Asked before m is played: a filled cell has no pattern. */
+static inline bool engine_forcing(const shape_board *b, int m)
+{
+    return b->pat[sb_side(b)][m] >= PAT_B4 || b->pat[sb_side(b) ^ 1][m] >= PAT_B4;
+}
 /* Plies a late quiet move's first look loses (late-move reductions). */
 int engine_reduction(const mnk_engine *e, int depth, int i);
 /* The principal variation of ply: move, then the one of ply + 1. */
