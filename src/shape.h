@@ -27,7 +27,7 @@
  *   B4     exactly one such cell: a four the opponent must block there.
  *   F3     one more stone of s on the line can make an F4 (an open three).
  *   B3     one more stone can make a B4, but none an F4.
- *   F2..B1 smaller shapes, graded by the room around them (see shape.c);
+ *   F2..B1 smaller shapes, graded by the room around them (see shape_table.c);
  *          they only weigh the evaluation and the order of moves.
  *   NONE   no window of k cells through c is free of the other side's
  *          stones and the edge.
@@ -195,7 +195,7 @@ int sb_pattern_with(const shape_board *b, int side, int cell, int at, int piece)
 /* The shape of cell for side along direction dir, computed from scratch. */
 int sb_shape_slow(const shape_board *b, int cell, int side, int dir);
 
-/* Default weights of the evaluation, per shape (see shape.c). */
+/* Default weights of the evaluation, per shape (see shape_table.c). */
 extern const int16_t shape_default_weights[SHAPE_COUNT];
 
 /* ---- bit sets ------------------------------------------------------- */
