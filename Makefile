@@ -57,8 +57,8 @@ CORE_SRC := src/geometry.c src/board.c src/notation.c src/tt.c src/minimax.c \
             src/search.c src/root.c src/root_weak.c src/dfpn.c src/node.c src/forcing.c src/pairing.c src/count.c src/game.c \
             src/shape.c src/shape_table.c src/shape_sync.c src/threat.c src/threat_pn.c src/engine.c src/engine_search.c src/engine_threats.c src/smp.c
 CLI_SRC := $(wildcard cli/*.c)
-HEADERS := include/mnk.h src/internal.h src/search.h src/pairing.h src/node.h src/forcing.h src/dfpn.h src/smp.h \
-           src/shape.h src/threat.h src/threat_impl.h src/engine.h src/engine_search.h cli/cli.h cli/split.h
+# Every header an object may include: a list by hand had missed three.
+HEADERS := $(wildcard include/*.h src/*.h cli/*.h)
 
 # Fragments may add to CORE_SRC, CLI_SRC, HEADERS, CLI_LIBS, CLI_CPPFLAGS,
 # TEST_TARGETS and BENCH_TARGETS, and define their own rules.
