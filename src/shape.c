@@ -106,11 +106,9 @@ static int set_of(int pat)
     return set_of_pattern[pat];
 }
 
-static void set_pattern(shape_board *b, int side, int cell, int pat)
+/* Moves cell from the bit set of pattern old to that of pat. */
+static inline void move_in_sets(shape_board *b, int side, int cell, int old, int pat)
 {
-    int old = b->pat[side][cell];
-    if (old == pat)
-        return;
     int from = set_of(old), to = set_of(pat);
     if (from != to) {
         if (from >= 0)
@@ -118,15 +116,48 @@ static void set_pattern(shape_board *b, int side, int cell, int pat)
         if (to >= 0)
             cs_add(&b->set[to][side], cell);
     }
+}
+
+static void set_pattern(shape_board *b, int side, int cell, int pat)
+{
+    int old = b->pat[side][cell];
+    if (old == pat)
+        return;
+    move_in_sets(b, side, cell, old, pat);
     b->pat[side][cell] = (uint8_t)pat;
     b->npat[side][old]--;
     b->npat[side][pat]++;
 }
 
-/* A log entry: which shape (side, cell, direction) and what it was. */
-static uint32_t log_entry(int side, int cell, int dir, int old)
+/* A log entry: which shape (side, cell, direction), what it was and what
+ * the cell's pattern was before it changed, so that sb_undo puts both
+ * back without looking anything up. */
+#define LOG_PAT_SHIFT 7
+#define LOG_CELL_SHIFT 11
+static uint32_t log_entry(int side, int cell, int dir, int old, int old_pat)
 {
-    return (uint32_t)old | (uint32_t)dir << 4 | (uint32_t)side << 6 | (uint32_t)cell << 7;
+    return (uint32_t)old | (uint32_t)dir << 4 | (uint32_t)side << 6 |
+           (uint32_t)old_pat << LOG_PAT_SHIFT | (uint32_t)cell << LOG_CELL_SHIFT;
+}
+
+/* The counts of shapes and patterns, as a play's first log entries: sb_undo
+ * copies them back whole instead of counting every change back. */
+#define LOG_COUNT_BYTES (sizeof(((shape_board *)0)->nshape) + sizeof(((shape_board *)0)->npat))
+#define LOG_COUNT_ENTRIES ((int)((LOG_COUNT_BYTES + sizeof(uint32_t) - 1) / sizeof(uint32_t)))
+
+static void log_counts(shape_board *b)
+{
+    uint8_t *to = (uint8_t *)&b->log[b->log_len];
+    mem_copy(to, b->nshape, sizeof b->nshape);
+    mem_copy(to + sizeof b->nshape, b->npat, sizeof b->npat);
+    b->log_len += LOG_COUNT_ENTRIES;
+}
+
+static void unlog_counts(shape_board *b, int at)
+{
+    const uint8_t *from = (const uint8_t *)&b->log[at];
+    mem_copy(b->nshape, from, sizeof b->nshape);
+    mem_copy(b->npat, from + sizeof b->nshape, sizeof b->npat);
 }
 
 /* Sets one shape, keeping the shape counts and the pattern in step, and writes
@@ -135,7 +166,7 @@ static void set_shape(shape_board *b, int side, int cell, int dir, int sh)
 {
     int old = b->shape[side][cell][dir];
     if (b->logging)
-        b->log[b->log_len++] = log_entry(side, cell, dir, old);
+        b->log[b->log_len++] = log_entry(side, cell, dir, old, b->pat[side][cell]);
     b->nshape[side][old]--;
     b->nshape[side][sh]++;
     b->shape[side][cell][dir] = (uint8_t)sh;
@@ -301,8 +332,10 @@ bool sb_play(shape_board *b, int cell)
     b->key ^= b->g->zobrist[side][cell];
     /* Log the play if the log has room for the most it can change. */
     int f = b->filled++;
-    b->logging = b->log_len + 16 * b->t->h + 8 <= b->log_cap;
+    b->logging = b->log_len + LOG_COUNT_ENTRIES + 16 * b->t->h + 8 <= b->log_cap;
     b->frame[f] = b->logging ? b->log_len : SB_UNLOGGED;
+    if (b->logging)
+        log_counts(b);
     near_add(b, cell, 1);
     refresh_around(b, cell, (unsigned)side + 1);
     b->logging = false;
@@ -326,19 +359,23 @@ void sb_undo(shape_board *b, int cell)
         refresh_around(b, cell, (unsigned)side + 1);
         return;
     }
-    /* The shapes as they were, newest change first; each shape's pattern
-     * follows it. */
+    /* The shapes and patterns as they were, newest change first, then
+     * the counts as they were before the play. */
     if (b->t->keyed)
         toggle_keys(b, cell, (unsigned)side + 1);
-    for (int i = b->log_len - 1; i >= b->frame[f]; i--) {
+    int start = b->frame[f] + LOG_COUNT_ENTRIES;
+    for (int i = b->log_len - 1; i >= start; i--) {
         uint32_t e = b->log[i];
-        int s = (e >> 6) & 1, c = (int)(e >> 7), d = (e >> 4) & 3, old = (int)(e & 15);
+        int s = (e >> 6) & 1, c = (int)(e >> LOG_CELL_SHIFT), d = (e >> 4) & 3, old = (int)(e & 15);
+        int old_pat = (int)(e >> LOG_PAT_SHIFT) & 15, pat = b->pat[s][c];
         b->combo[s][c] = (uint16_t)(b->combo[s][c] + (old - b->shape[s][c][d]) * dir_weight[d]);
-        b->nshape[s][b->shape[s][c][d]]--;
-        b->nshape[s][old]++;
         b->shape[s][c][d] = (uint8_t)old;
-        set_pattern(b, s, c, b->t->combine[b->combo[s][c]]);
+        if (pat != old_pat) {
+            move_in_sets(b, s, c, pat, old_pat);
+            b->pat[s][c] = (uint8_t)old_pat;
+        }
     }
+    unlog_counts(b, b->frame[f]);
     b->log_len = b->frame[f];
 }
 

@@ -117,7 +117,8 @@ typedef struct cellset {
 /* How far a stone makes cells "near" (candidates for the next move). */
 #define SB_NEAR 2
 
-/* Entries of the undo log (one per changed shape: 4 bytes); a play logs
+/* Entries of the undo log (4 bytes each); a play logs the counts of
+ * shapes and patterns (22 entries) and then one entry per changed shape,
  * at most 4 * 2h * 2 + 8 of them. */
 #define SB_LOG_SIZE 8192
 #define SB_UNLOGGED (-1)
@@ -151,8 +152,9 @@ typedef struct shape_board {
     /* (cell, direction) pairs of each shape, per side: what the engine's
      * evaluation weighs (occupied cells count as SHAPE_NONE). */
     int16_t nshape[2][SHAPE_COUNT];
-    /* The undo log: sb_play writes down every shape it changes, so that
-     * sb_undo puts them back instead of working them out again. frame[f]
+    /* The undo log: sb_play writes down the counts and every shape it
+     * changes, with the cell's pattern before, so that sb_undo puts them
+     * back instead of working them out again. frame[f]
      * is where the entries of the play that made f + 1 stones start, or
      * SB_UNLOGGED when that play could not be logged (the log was full,
      * or the stone came from sb_set): its undo recomputes. */
