@@ -118,7 +118,7 @@ static inline void move_in_sets(shape_board *b, int side, int cell, int old, int
     }
 }
 
-static void set_pattern(shape_board *b, int side, int cell, int pat)
+static MNK_HOT_INLINE void set_pattern(shape_board *b, int side, int cell, int pat)
 {
     int old = b->pat[side][cell];
     if (old == pat)
@@ -162,7 +162,7 @@ static void unlog_counts(shape_board *b, int at)
 
 /* Sets one shape, keeping the shape counts and the pattern in step, and writes
  * the old one down while a play is logged. */
-static void set_shape(shape_board *b, int side, int cell, int dir, int sh)
+static MNK_HOT_INLINE void set_shape(shape_board *b, int side, int cell, int dir, int sh)
 {
     int old = b->shape[side][cell][dir];
     if (b->logging)
