@@ -129,15 +129,17 @@ static MNK_HOT_INLINE void set_pattern(shape_board *b, int side, int cell, int p
     b->npat[side][pat]++;
 }
 
-/* A log entry: which shape (side, cell, direction), what it was and what
- * the cell's pattern was before it changed, so that sb_undo puts both
- * back without looking anything up. */
-#define LOG_PAT_SHIFT 7
-#define LOG_CELL_SHIFT 11
+/* A log entry: which shape (the side and cell as one index, side *
+ * MNK_MAX_CELLS + cell, and the direction), what it was and what the
+ * cell's pattern was before it changed, so that sb_undo puts both back
+ * without looking anything up. */
+#define LOG_PAT_SHIFT 4
+#define LOG_DIR_SHIFT 8
+#define LOG_SC_SHIFT 10
 static uint32_t log_entry(int side, int cell, int dir, int old, int old_pat)
 {
-    return (uint32_t)old | (uint32_t)dir << 4 | (uint32_t)side << 6 |
-           (uint32_t)old_pat << LOG_PAT_SHIFT | (uint32_t)cell << LOG_CELL_SHIFT;
+    return (uint32_t)old | (uint32_t)old_pat << LOG_PAT_SHIFT | (uint32_t)dir << LOG_DIR_SHIFT |
+           (uint32_t)(side * MNK_MAX_CELLS + cell) << LOG_SC_SHIFT;
 }
 
 /* The counts of shapes and patterns, as a play's first log entries: sb_undo
@@ -364,15 +366,23 @@ void sb_undo(shape_board *b, int cell)
     if (b->t->keyed)
         toggle_keys(b, cell, (unsigned)side + 1);
     int start = b->frame[f] + LOG_COUNT_ENTRIES;
+    /* The arrays by side * MNK_MAX_CELLS + cell, as the entries name
+     * them: bytes of each array, so the index may run across sides. */
+    uint8_t *shapes = (uint8_t *)b->shape, *pats = (uint8_t *)b->pat;
+    uint8_t *combos = (uint8_t *)b->combo;
     for (int i = b->log_len - 1; i >= start; i--) {
         uint32_t e = b->log[i];
-        int s = (e >> 6) & 1, c = (int)(e >> LOG_CELL_SHIFT), d = (e >> 4) & 3, old = (int)(e & 15);
-        int old_pat = (int)(e >> LOG_PAT_SHIFT) & 15, pat = b->pat[s][c];
-        b->combo[s][c] = (uint16_t)(b->combo[s][c] + (old - b->shape[s][c][d]) * dir_weight[d]);
-        b->shape[s][c][d] = (uint8_t)old;
+        unsigned sc = e >> LOG_SC_SHIFT, d = (e >> LOG_DIR_SHIFT) & 3;
+        int old = (int)(e & 15), old_pat = (int)(e >> LOG_PAT_SHIFT) & 15, pat = pats[sc];
+        uint16_t combo;
+        mem_copy(&combo, combos + 2 * sc, sizeof combo);
+        combo = (uint16_t)(combo + (old - shapes[4 * sc + d]) * dir_weight[d]);
+        mem_copy(combos + 2 * sc, &combo, sizeof combo);
+        shapes[4 * sc + d] = (uint8_t)old;
         if (pat != old_pat) {
-            move_in_sets(b, s, c, pat, old_pat);
-            b->pat[s][c] = (uint8_t)old_pat;
+            int s = sc >= MNK_MAX_CELLS;
+            move_in_sets(b, s, (int)sc - s * MNK_MAX_CELLS, pat, old_pat);
+            pats[sc] = (uint8_t)old_pat;
         }
     }
     unlog_counts(b, b->frame[f]);
