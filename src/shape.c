@@ -202,19 +202,40 @@ static void refresh_cell(shape_board *b, int cell)
 
 /* Adds or takes away piece (1 X, 2 O) on cell in the keys of the cells
  * within reach of it: the key's slot for cell holds 0 (empty) or the
- * piece, so one xor does both. */
+ * piece, so one xor does both. A neighbour j cells before cell along d
+ * has cell at offset +j in its key, slot key_shift(h, j) = 2 (h + j - 1);
+ * one j cells after it at offset -j, slot 2 (h - j). With refresh, the
+ * neighbours' shapes are recomputed too. */
+static MNK_HOT_INLINE void around(shape_board *b, int cell, unsigned piece, bool keyed,
+                                  bool refresh)
+{
+    int h = b->t->h;
+    for (int d = 0; d < 4; d++) {
+        int step = b->cstep[d];
+        int c = cell;
+        unsigned shift = 2u * (unsigned)h;
+        for (int j = b->reach[cell][d][0]; j > 0; j--, shift += 2) {
+            c -= step;
+            if (keyed)
+                b->nkey[c][d] ^= piece << shift;
+            if (refresh && b->cell[c] == MNK_EMPTY)
+                refresh_dir(b, c, d);
+        }
+        c = cell;
+        shift = 2u * (unsigned)(h - 1);
+        for (int j = b->reach[cell][d][1]; j > 0; j--, shift -= 2) {
+            c += step;
+            if (keyed)
+                b->nkey[c][d] ^= piece << shift;
+            if (refresh && b->cell[c] == MNK_EMPTY)
+                refresh_dir(b, c, d);
+        }
+    }
+}
+
 static void toggle_keys(shape_board *b, int cell, unsigned piece)
 {
-    int h = b->t->h, p = b->pos[cell];
-    for (int d = 0; d < 4; d++)
-        for (int sign = -1; sign <= 1; sign += 2)
-            for (int j = 1; j <= h; j++) {
-                int c = b->cell_at[p + sign * j * b->step[d]];
-                if (c < 0)
-                    break; /* the wall; beyond it only more wall */
-                /* cell lies at offset -sign * j from c. */
-                b->nkey[c][d] ^= piece << key_shift(h, -sign * j);
-            }
+    around(b, cell, piece, true, false);
 }
 
 /* Everything a change of piece (1 X, 2 O) on cell can have changed: its
@@ -222,20 +243,11 @@ static void toggle_keys(shape_board *b, int cell, unsigned piece)
  * within reach. */
 static void refresh_around(shape_board *b, int cell, unsigned piece)
 {
-    int h = b->t->h, p = b->pos[cell];
-    bool keyed = b->t->keyed;
     refresh_cell(b, cell);
-    for (int d = 0; d < 4; d++)
-        for (int sign = -1; sign <= 1; sign += 2)
-            for (int j = 1; j <= h; j++) {
-                int c = b->cell_at[p + sign * j * b->step[d]];
-                if (c < 0)
-                    break;
-                if (keyed)
-                    b->nkey[c][d] ^= piece << key_shift(h, -sign * j);
-                if (b->cell[c] == MNK_EMPTY)
-                    refresh_dir(b, c, d);
-            }
+    if (b->t->keyed)
+        around(b, cell, piece, true, true);
+    else
+        around(b, cell, piece, false, true);
 }
 
 static void near_add(shape_board *b, int cell, int delta)
@@ -276,8 +288,18 @@ void sb_clear(shape_board *b, const geometry *g, const shape_table *t)
         b->cell_at[p] = (int16_t)cell;
         b->pcell[p] = MNK_EMPTY;
     }
-    for (int d = 0; d < 4; d++)
+    for (int d = 0; d < 4; d++) {
         b->step[d] = dir_dr[d] * SB_STRIDE + dir_dc[d];
+        b->cstep[d] = dir_dr[d] * g->m + dir_dc[d];
+    }
+    for (int cell = 0; cell < g->cells; cell++)
+        for (int d = 0; d < 4; d++)
+            for (int dir = 0; dir < 2; dir++) {
+                int sign = dir ? 1 : -1, j = 0;
+                while (j < t->h && b->pcell[b->pos[cell] + sign * (j + 1) * b->step[d]] != SB_WALL)
+                    j++;
+                b->reach[cell][d][dir] = (uint8_t)j;
+            }
     mem_set(b->shape, 0, sizeof b->shape);
     mem_set(b->pat, 0, sizeof b->pat);
     mem_set(b->combo, 0, sizeof b->combo);

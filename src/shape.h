@@ -140,6 +140,10 @@ typedef struct shape_board {
     int16_t pos[MNK_MAX_CELLS];
     int16_t cell_at[SB_PADDED]; /* the inverse of pos; -1 for walls */
     int step[4];                /* padded steps of the four directions */
+    int cstep[4];               /* the same on the board: cell + cstep[d] */
+    /* Cells of the board within reach of each cell along each direction,
+     * backwards ([0], towards cell - cstep) and forwards ([1]): at most h. */
+    uint8_t reach[MNK_MAX_CELLS][4][2];
     uint32_t nkey[MNK_MAX_CELLS][4]; /* neighbour keys, t->keyed only: see SHAPE_KEY_MAX_H */
     uint8_t shape[2][MNK_MAX_CELLS][4];
     uint8_t pat[2][MNK_MAX_CELLS];
