@@ -250,12 +250,22 @@ static void refresh_around(shape_board *b, int cell, unsigned piece)
         around(b, cell, piece, false, true);
 }
 
+/* One stone more (delta 1) or less (-1) near the cells of the square of
+ * side 2 SB_NEAR + 1 around cell. Each row of the square is one 8-byte
+ * add: a count stays below 256 and one that goes down is at least 1, so
+ * no byte carries into the next. */
 static void near_add(shape_board *b, int cell, int delta)
 {
-    int p = b->pos[cell];
-    for (int dr = -SB_NEAR; dr <= SB_NEAR; dr++)
-        for (int dc = -SB_NEAR; dc <= SB_NEAR; dc++)
-            b->pnear[p + dr * SB_STRIDE + dc] = (uint8_t)(b->pnear[p + dr * SB_STRIDE + dc] + delta);
+    _Static_assert(SB_NEAR == 2, "near_add's rows are 5 cells wide");
+    static const uint8_t ones[8] = {1, 1, 1, 1, 1};
+    uint64_t row, inc;
+    mem_copy(&inc, ones, sizeof inc);
+    uint8_t *at = &b->pnear[b->pos[cell] - SB_NEAR * SB_STRIDE - SB_NEAR];
+    for (int dr = -SB_NEAR; dr <= SB_NEAR; dr++, at += SB_STRIDE) {
+        mem_copy(&row, at, sizeof row);
+        row = delta > 0 ? row + inc : row - inc;
+        mem_copy(at, &row, sizeof row);
+    }
 }
 
 /* A cell's key read off the padded board. */
