@@ -244,6 +244,10 @@ static void toggle_keys(shape_board *b, int cell, unsigned piece)
 static void refresh_around(shape_board *b, int cell, unsigned piece)
 {
     refresh_cell(b, cell);
+    /* Two calls with constant flags, so that each inlined copy drops the
+     * test of keyed from its loop (0.75% of the instructions of
+     * build/tactics nodes 30000 bench/engine/quiet-15x15.txt against
+     * passing b->t->keyed). */
     if (b->t->keyed)
         around(b, cell, piece, true, true);
     else
