@@ -44,6 +44,7 @@ static const struct {
     {"checkpct", offsetof(engine_params, check_pct), 0, 90},
     {"checknodes", offsetof(engine_params, check_nodes), 1, 10000000},
     {"vctpn", offsetof(engine_params, vct_pn), 0, ENGINE_VCT_PN_VCF_THREATS},
+    {"asp", offsetof(engine_params, aspiration), 1, 100000},
 };
 
 bool engine_param_parse(engine_params *p, const char *arg)

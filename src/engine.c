@@ -97,6 +97,7 @@ void engine_default_params(engine_params *p)
     p->check_pct = 10;
     p->check_nodes = ROOT_VCT_NODES / 8;
     p->vct_pn = 0;
+    p->aspiration = ASPIRATION;
 }
 
 void engine_set_params(mnk_engine *e, const engine_params *p)
@@ -414,7 +415,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
             (iteration_start + last_iteration_ms > e->hard_ms ||
              (iteration_start > e->soft_ms && !unclear)))
             break;
-        int window = depth >= 4 ? ASPIRATION : SCORE_INF;
+        int window = depth >= 4 ? e->params.aspiration : SCORE_INF;
         int alpha = best_score - window, beta = best_score + window;
         if (alpha < -SCORE_INF)
             alpha = -SCORE_INF;

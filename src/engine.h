@@ -99,6 +99,9 @@ typedef struct engine_params {
      * numbers (vct_prove), ENGINE_VCT_PN_VCF_THREATS by proof numbers
      * with threats of a win by fours among the threats. */
     int vct_pn;
+    /* Half the width of the first aspiration window of an iteration
+     * (from depth 4), either side of the last iteration's score. */
+    int aspiration;
 } engine_params;
 
 void engine_default_params(engine_params *p);

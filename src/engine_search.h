@@ -43,8 +43,14 @@ _Static_assert(ENGINE_PN_ENTRIES * sizeof(pn_entry) <= ENGINE_VCF_ENTRIES * size
  * with 50 (docs/research.md, "Time for the search"). */
 #define ENGINE_SOFT_PCT 75
 #define UNCLEAR_DROP 30
-/* First aspiration window, either side of the last iteration's score. */
-#define ASPIRATION 60
+/* First aspiration window of an iteration from depth 4 (the default of
+ * engine_params.aspiration), either side of the last iteration's score.
+ * The evaluation weighs the side to move's threes and fours at 250%, so
+ * scores swing by hundreds from one depth to the next: at 60, 120
+ * iterations fell out of the window and were searched again 86 times; at
+ * 400, 131 iterations 27 times, for a third of a ply more at 1 s a move
+ * and the same strength (docs/research.md, "a wider aspiration window"). */
+#define ASPIRATION 400
 
 struct mnk_engine {
     engine_params params;
