@@ -416,8 +416,10 @@ wait_for "Looking for a hint for X..." "a long hint from the engine"
 keys Escape
 wait_for "Hint for X: " "Esc: the engine's hint so far"
 # q during a game asks first while the engine goes on; q again quits at once.
-keys g h 9 Enter
-wait_for "O (computer) is thinking..." "the engine thinks after h9"
+# X plays a1: O's moves are near the stones (h8), so a1 is free whatever O
+# played when Esc stopped its search.
+keys g a 1 Enter
+wait_for "O (computer) is thinking..." "the engine thinks after a1"
 keys q
 wait_for "Quit the game in progress?" "q during the engine's search asks"
 if screen_has "O (computer) is thinking..."; then ok; else bad "the engine goes on while q asks"; fi
