@@ -130,7 +130,7 @@ static int depth(int max_depth, uint64_t max_nodes, uint64_t turn_ms, const char
     char pos[1024];
     uint64_t nodes = 0;
     double total = 0;
-    int n = 0, depths = 0, shallowest = 0, over = 0;
+    int n = 0, depths = 0, shallowest = 0, over = 0, wins = 0, proven = 0;
     double longest = 0;
     while (fscanf(in, "%1023s", pos) == 1) {
         mnk_error err;
@@ -149,6 +149,11 @@ static int depth(int max_depth, uint64_t max_nodes, uint64_t turn_ms, const char
         printf("%3d  depth %2d/%-2d  %-4s %6d  %10llu nodes %9.1f ms\n", ++n, info.depth,
                info.seldepth, cell, info.value.score, (unsigned long long)info.nodes, t * 1e3);
         depths += info.depth;
+        /* A win the search sees (a score in the wins' range), proven or not. */
+        if (info.value.score >= MNK_SCORE_WIN - MNK_MAX_CELLS) {
+            wins++;
+            proven += info.value.proven;
+        }
         if (t > longest)
             longest = t;
         over += turn_ms && t * 1e3 > (double)turn_ms;
@@ -164,9 +169,10 @@ static int depth(int max_depth, uint64_t max_nodes, uint64_t turn_ms, const char
         printf("%llu nodes a move: ", (unsigned long long)max_nodes);
     else
         printf("%llu ms a move: ", (unsigned long long)turn_ms);
-    printf("%d positions, %llu nodes, %.3f s, %.0f nodes/s, mean depth %.1f, least %d\n", n,
-           (unsigned long long)nodes, total, total > 0 ? (double)nodes / total : 0.0,
-           n ? (double)depths / n : 0.0, shallowest);
+    printf("%d positions, %llu nodes, %.3f s, %.0f nodes/s, mean depth %.1f, least %d, "
+           "%d wins seen (%d proven)\n",
+           n, (unsigned long long)nodes, total, total > 0 ? (double)nodes / total : 0.0,
+           n ? (double)depths / n : 0.0, shallowest, wins, proven);
     if (turn_ms)
         printf("longest %.1f ms (%.1f%% of the limit), %d over the limit\n", longest * 1e3,
                longest * 1e5 / (double)turn_ms, over);
