@@ -18,6 +18,10 @@
  *                           run until the search changes
  *   tactics time MS FILE    the same with MS milliseconds a position: the
  *                           depth the engine reaches in that time
+ *   tactics nodes N FILE    the same with N nodes a position: the same
+ *                           moves on any machine under any load
+ *                           (depth, time and nodes also end with how
+ *                           many positions the search sees won)
  *   tactics run FILE...     asks the engine (a cold table for each) for
  *                           the best move of every position, and prints
  *                           per position and in total the time, whether
