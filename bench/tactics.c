@@ -153,8 +153,8 @@ static int depth(int max_depth, uint64_t max_nodes, uint64_t turn_ms, const char
         printf("%3d  depth %2d/%-2d  %-4s %6d  %10llu nodes %9.1f ms\n", ++n, info.depth,
                info.seldepth, cell, info.value.score, (unsigned long long)info.nodes, t * 1e3);
         depths += info.depth;
-        /* A win the search sees (a score in the wins' range), proven or not. */
-        if (info.value.score >= MNK_SCORE_WIN - MNK_MAX_CELLS) {
+        /* A win the search sees, proven or not: beyond the estimates (mnk.h). */
+        if (info.value.score > MNK_ENGINE_EVAL_MAX) {
             wins++;
             proven += info.value.proven;
         }
