@@ -144,7 +144,7 @@ void cli_print_help(const cli_command *cmd)
     if (cmd->options & OPT_MAX)
         printf("  --max N            boards up to N x N (1 to %d, default 5)\n", MNK_MAX_SIDE);
     if (cmd->options & OPT_K)
-        printf("  --k K              K in a row wins (default 5)\n");
+        printf("  --k K              K in a row wins (1 to %d, default 5)\n", MNK_MAX_SIDE);
     if (cmd->options & OPT_EXACT)
         printf("  --exact            exactly K in a row wins, not more (until INFO rule)\n");
     if (cmd->options & OPT_GREEDY)

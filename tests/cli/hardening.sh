@@ -177,6 +177,30 @@ expect_match "man: time limit" "$man_text" "at most 10000000"
 expect_match "man: nodes limit" "$man_text" "from 1 to 18446744073709551615"
 expect_match "man: decimal only" "$man_text" "Numbers are decimal only"
 
+# Every ranged option: the range the error states is the one --help and the
+# man page state (the numbers are taken from the error, so a changed limit
+# must change all three). range_doc NAME COMMAND OPTION TOO_BIG HELP MAN:
+# HELP and MAN are regexes in which LO and HI stand for the range's ends.
+range_doc() {
+    local name=$1 cmd=$2 option=$3 value=$4 help_re=$5 man_re=$6 lo hi
+    run "$MNK" "$cmd" "$option" "$value"
+    expect_rc "$name: out of range" 2
+    read -r lo hi < <(printf '%s\n' "$err" | sed -n "s/.*invalid $option '$value': out of range (expected a whole number from \([0-9]*\) to \([0-9]*\)).*/\1 \2/p")
+    if [ -n "${hi:-}" ]; then ok; else bad "$name: no range in [$err]"; return; fi
+    help_re=${help_re//LO/$lo} man_re=${man_re//LO/$lo}
+    help_re=${help_re//HI/$hi} man_re=${man_re//HI/$hi}
+    run "$MNK" "$cmd" --help
+    expect_match "$name: the range in --help" "$(printf '%s' "$out" | tr -s " \n" " ")" "$help_re"
+    expect_match "$name: the range in the man page" "$man_text" "$man_re"
+}
+range_doc "--threads" solve --threads 17 "--threads N .*\(LO to HI," "--threads N \(LO to HI, default 1\)"
+range_doc "--max" table --max 21 "--max N .*\(LO to HI, default 5\)" "--max N \(table\) Boards up to N × N \(LO to HI, default 5\)"
+range_doc "--k" pbrain --k 21 "--k K .*\(LO to HI, default 5\)" "--k K \(pbrain\) K in a row wins, LO to HI;"
+range_doc "--split" solve --split 401 "--split D .*\(LO to HI;" "--split D \(LO to HI\)"
+range_doc "--depth" tree --depth 401 "--depth D .*\(LO to HI\)" "--depth D \(tree\) Show at most D plies below the position \(LO to HI\)"
+range_doc "--seed" best --seed 0 "--seed N .*\(LO <= N < 2\^64\)" "--seed N .*from LO to HI\)"
+range_doc "--table" best --table 2000000 "--table MIB .*from LO to" "--table MIB The transposition table's size in MiB \(default 64\), from LO to the machine's physical memory \(and at most HI\)"
+
 # --- item 10: input quoted safely -----------------------------------------------
 # no_controls NAME FILE: the file is valid UTF-8 without control characters
 # other than newlines (nothing a terminal would obey).
