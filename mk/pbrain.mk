@@ -2,7 +2,7 @@
 # (pbrain/: the session, one line at a time, and its two threads), and the
 # scripted protocol sessions that test it (tests/pbrain/run.sh), with the
 # normal build (test-pbrain) and with mnk rebuilt under AddressSanitizer and
-# UndefinedBehaviorSanitizer in $(B)/asan-pbrain (test-pbrain-sanitize:
+# UndefinedBehaviorSanitizer in $(B)/asan-cli (test-pbrain-sanitize:
 # the threads, the session and the engine together, leaks included).
 #
 # pbrain-mnk is a copy of mnk: run under a name that starts with "pbrain-"
@@ -24,10 +24,11 @@ TEST_TARGETS += test-pbrain test-pbrain-sanitize
 test-pbrain: $(B)/mnk $(B)/pbrain-mnk
 	bash tests/pbrain/run.sh $(B)/mnk $(B)/pbrain-mnk
 
-# SANITIZE_FLAGS comes from mk/tests.mk. The resident set is not checked
-# there: the sanitizers' shadow memory is not the program's.
+# The sanitized mnk is test-cli-sanitize's (mk/cli.mk). The resident set is
+# not checked there: the sanitizers' shadow memory is not the program's.
 test-pbrain-sanitize:
-	$(MAKE) --no-print-directory B=$(B)/asan-pbrain CFLAGS='$(CFLAGS) $(SANITIZE_FLAGS)' \
-	    LDFLAGS='$(LDFLAGS) $(SANITIZE_FLAGS)' $(B)/asan-pbrain/pbrain-mnk
-	PBRAIN_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	    bash tests/pbrain/run.sh $(B)/asan-pbrain/mnk $(B)/asan-pbrain/pbrain-mnk
+	$(ASAN_CLI_BUILD) $(ASAN_CLI)/pbrain-mnk
+	@rm -rf $(ASAN_CLI_LOG) && mkdir -p $(ASAN_CLI_LOG)
+	PBRAIN_SANITIZED=1 $(SANITIZE_ENV) \
+	    bash tests/pbrain/run.sh $(ASAN_CLI)/mnk $(ASAN_CLI)/pbrain-mnk
+	$(ASAN_CLI_CHECK)

@@ -38,6 +38,19 @@ test-play-plain: $(B)/mnk
 test-play-tui: $(B)/mnk
 	bash tests/tui/tui.sh $(B)/mnk
 
+# Both again with test-cli-sanitize's mnk (mk/cli.mk), under AddressSanitizer
+# and UndefinedBehaviorSanitizer; the private tmux server the full-screen
+# test starts inherits the sanitizers' options, so the game's reports go to
+# the logs too.
+TEST_TARGETS += test-play-sanitize
+.PHONY: test-play-sanitize
+test-play-sanitize:
+	$(ASAN_CLI_BUILD) $(ASAN_CLI)/mnk
+	@rm -rf $(ASAN_CLI_LOG) && mkdir -p $(ASAN_CLI_LOG)
+	$(SANITIZE_ENV) bash tests/tui/plain.sh $(ASAN_CLI)/mnk
+	$(SANITIZE_ENV) bash tests/tui/tui.sh $(ASAN_CLI)/mnk
+	$(ASAN_CLI_CHECK)
+
 $(B)/selfplay: bench/selfplay.c $(B)/libmnk.a $(HEADERS)
 	$(CC) $(ALL_CPPFLAGS) $(WARNINGS) $(CFLAGS) -o $@ $< $(B)/libmnk.a
 

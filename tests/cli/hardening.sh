@@ -10,6 +10,10 @@ MNK=${1:-build/mnk}
 . "$(dirname "$0")/expect.sh"
 
 # --- item 4: write errors and read errors ------------------------------------
+# Under valgrind (MNK_INSTRUMENTED=valgrind, make test-valgrind) a closed
+# stdout cannot be tried: valgrind's log file takes the lowest free
+# descriptor, 1, and mnk's output goes there.
+closed_stdout_ok() { [ "${MNK_INSTRUMENTED:-}" != valgrind ]; }
 # write_fails NAME ARGS...: output to /dev/full and to a closed stdout must
 # both fail with a message and exit 1.
 write_fails() {
@@ -19,6 +23,7 @@ write_fails() {
     rc=$? err=$(cat "$tmp/err")
     expect_rc "$name > /dev/full" 1
     expect_match "$name > /dev/full: message" "$err" "^mnk: write error: No space left on device$"
+    closed_stdout_ok || return 0
     "$MNK" "$@" >&- 2>"$tmp/err" </dev/null
     rc=$? err=$(cat "$tmp/err")
     expect_rc "$name, stdout closed" 1
@@ -57,7 +62,9 @@ done
 write_fails "solve --split" solve --split 1
 "$MNK" solve --split 1 >"$tmp/split"
 grep -v '^#' "$tmp/split" | "$MNK" solve - >"$tmp/results"
-for sink in /dev/full closed; do
+sinks=/dev/full
+closed_stdout_ok && sinks="$sinks closed"
+for sink in $sinks; do
     if [ $sink = closed ]; then
         printf '3,3,3 x.o/x.x/oo.\n' | "$MNK" solve - >&- 2>"$tmp/err"
     else
@@ -375,16 +382,20 @@ peak_mib() {
     rss=$(($(tail -1 "$tmp/rss") / 1024))
 }
 # A table far larger than the work (8 GiB, or half the memory of a smaller
-# machine, which is still far more than the 256 MiB allowed).
+# machine, which is still far more than the 256 MiB allowed). Not with mnk
+# under the sanitizers or valgrind (MNK_INSTRUMENTED set: make
+# test-cli-sanitize, make test-valgrind): their memory is not the program's.
 big=$(awk '$1 == "MemTotal:" { m = int($2 / 2048); print (m < 8192 ? m : 8192) }' /proc/meminfo)
-peak_mib "count --table $big --nodes 1" count --table "$big" --nodes 1
-if [ "$rss" -lt 256 ]; then ok; else bad "count --table $big --nodes 1 touched $rss MiB"; fi
-peak_mib "count --table $big on 7,7,5" count --table "$big" --rules 7,7,5 --nodes 100000
-if [ "$rss" -lt 256 ]; then ok; else bad "count --table $big on 7,7,5 touched $rss MiB"; fi
-# Hundreds of cold searches (the table's generation counter wraps) do not
-# wipe the whole table.
-peak_mib "bench --table $big" bench --table "$big" bench/sets/333-ply1-4-near.txt bench/sets/444-ply2-5-far.txt bench/sets/444-ply6-9-far.txt
-if [ "$rss" -lt 256 ]; then ok; else bad "bench --table $big touched $rss MiB"; fi
+if [ -z "${MNK_INSTRUMENTED:-}" ]; then
+    peak_mib "count --table $big --nodes 1" count --table "$big" --nodes 1
+    if [ "$rss" -lt 256 ]; then ok; else bad "count --table $big --nodes 1 touched $rss MiB"; fi
+    peak_mib "count --table $big on 7,7,5" count --table "$big" --rules 7,7,5 --nodes 100000
+    if [ "$rss" -lt 256 ]; then ok; else bad "count --table $big on 7,7,5 touched $rss MiB"; fi
+    # Hundreds of cold searches (the table's generation counter wraps) do not
+    # wipe the whole table.
+    peak_mib "bench --table $big" bench --table "$big" bench/sets/333-ply1-4-near.txt bench/sets/444-ply2-5-far.txt bench/sets/444-ply6-9-far.txt
+    if [ "$rss" -lt 256 ]; then ok; else bad "bench --table $big touched $rss MiB"; fi
+fi
 run "$MNK" count --json --table "$big"
 json "count with restarts keeps its figures" 'j.nodes === 549946 && j.positions === 5478 && j.positions_symmetric === 765 && j.complete'
 run "$MNK" count --table 1048576
