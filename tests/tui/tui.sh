@@ -313,6 +313,23 @@ wait_for "Quit the game in progress?" "q during a search asks"
 if screen_has "X (computer) is thinking..."; then ok; else bad "the search goes on while q asks"; fi
 keys q
 check_exit 0 "q q during a search"
+# So do a digit (the start of a cell's number) and a click anywhere (a
+# press of the button): each is used up, no cell typed, none played.
+for key in digit click; do
+    start --rules 8,8,5 --time 120 --as o --seed 18
+    wait_for "X (computer) is thinking..." "a long search ($key)"
+    if [ $key = digit ]; then
+        keys 7
+    else
+        keys -l $'\e[M !!'
+        keys -l $'\e[M#!!'
+    fi
+    wait_for "X played " "$key: the computer moves"
+    wait_for "Your move (O)." "$key: then it is your move"
+    if screen_lacks "Go to cell" && [ "$(cap | grep -c '│ O │')" -eq 0 ]; then ok; else bad "$key: used up"; fi
+    keys q q
+    check_exit 0 "$key: q q"
+done
 # With no game in progress q quits at once, search or not.
 start --rules 8,8,5 --time 120 --as o --seed 19
 wait_for "X (computer) is thinking..." "a long search on the empty board"
