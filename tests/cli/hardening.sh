@@ -201,7 +201,7 @@ range_doc() {
     expect_match "$name: the range in the man page" "$man_text" "$man_re"
 }
 range_doc "--threads" solve --threads 17 "--threads N .*\(LO to HI," "--threads N \(LO to HI, default 1\)"
-range_doc "--max" table --max 21 "--max N .*\(LO to HI, default 5\)" "--max N \(table\) Boards up to N × N \(LO to HI, default 5\)"
+range_doc "--max" table --max 21 "--max N .*\(LO to HI, default 5\)" "--max N \(table\) Boards up to N [^ ]+ N \(LO to HI, default 5\)"
 range_doc "--k" pbrain --k 21 "--k K .*\(LO to HI, default 5\)" "--k K \(pbrain\) K in a row wins, LO to HI;"
 range_doc "--split" solve --split 401 "--split D .*\(LO to HI;" "--split D \(LO to HI\)"
 range_doc "--depth" tree --depth 401 "--depth D .*\(LO to HI\)" "--depth D \(tree\) Show at most D plies below the position \(LO to HI\)"
