@@ -152,12 +152,18 @@ static void check_answer(const char *answer, const cli_options *opt)
     CHECK(mnk_game_format(game, text, sizeof text) == MNK_OK && strcmp(w[1], text) == 0);
     mnk_rules back;
     CHECK(mnk_rules_parse(w[0], &back, NULL) == MNK_OK && same_rules(back, rules));
-    use_rules(back); /* the game stays: it is the pair's */
+    /* The job's empty cells, from the game cli_solve_line() set up, read
+     * before use_rules(): that switches `game` to the pair kept for
+     * `back` whenever solve_jobs() took the line's first word for no
+     * rules, as it does when leading whitespace the rules parser skips
+     * ("\r\r...3,3,3") makes the word longer than MNK_RULES_MAX, and the
+     * pair's game is another position (this target found that). */
+    int empties = mnk_game_empty_cells(game);
+    use_rules(back);
     CHECK(mnk_game_reset(scratch, back, NULL) == MNK_OK && mnk_game_set_position(scratch, w[1], NULL) == MNK_OK);
     CHECK(mnk_game_format(scratch, text, sizeof text) == MNK_OK && strcmp(w[1], text) == 0);
     CHECK(strcmp(w[2], opt->weak ? "weak" : "strong") == 0);
     /* Plies that fit the result: the side to move wins on its own plies. */
-    int empties = mnk_game_empty_cells(game);
     bool number = w[4][0] >= '0' && w[4][0] <= '9';
     int plies = number ? atoi(w[4]) : -1;
     CHECK(number || strcmp(w[4], "-") == 0);
