@@ -311,11 +311,15 @@ rc=$? err=$(cat "$tmp/err")
 expect_rc "tree --time on 20x20" 1
 expect_match "tree --time: says it was cut" "$err" "^mnk: tree cut after [0-9]+ of 400 nodes: the time \\(--time 1 s\\) ran out"
 if [ "$(tail -1 "$tmp/out")" = "}" ] && head -1 "$tmp/out" | grep -q "^digraph"; then ok; else bad "tree --time: DOT not closed"; fi
-# Without --time the whole tree has 10 s, the default of best and analyze.
+# Without --time the whole tree has 10 s, the default of best and analyze:
+# it ends (it used to run for ever), whole or cut (whether the last node
+# starts before the time is up depends on the machine), and a cut names
+# the default.
 timeout 120 "$MNK" tree --rules 20,20,5 --moves a1 --depth 1 >"$tmp/out" 2>"$tmp/err"
 rc=$? err=$(cat "$tmp/err")
-expect_rc "tree on 20x20, no limits given" 1
-expect_match "tree, no limits given: cut by the default time" "$err" "^mnk: tree cut after [0-9]+ of 400 nodes: the time \\(--time 10 s\\) ran out"
+if [ "$rc" -eq 0 ] || { [ "$rc" -eq 1 ] && printf '%s' "$err" | grep -Eq "^mnk: tree cut after [0-9]+ of 400 nodes: the time \(--time 10 s\) ran out"; }; then ok; else
+    bad "tree on 20x20, no limits given: exit $rc (124: it did not end), stderr [$err]"; fi
+if [ "$(tail -1 "$tmp/out")" = "}" ]; then ok; else bad "tree, no limits given: DOT not closed"; fi
 timeout 300 "$MNK" tree --rules 20,20,5 --moves a1 --depth 1 --nodes 2000 --time 10000 >"$tmp/out" 2>"$tmp/err"
 rc=$? err=$(cat "$tmp/err")
 expect_rc "tree --nodes on 20x20" 0
