@@ -1,10 +1,9 @@
 # End-to-end tests of the mnk command: with the normal build (test-cli), and
 # with mnk rebuilt under AddressSanitizer and UndefinedBehaviorSanitizer in
 # $(B)/asan-cli (test-cli-sanitize, leaks included; SANITIZE_FLAGS comes
-# from mk/tests.mk). The sanitized run leaves out the two Python scripts,
-# which ask the same questions of thousands of positions (weak_losses.py
-# solves them all strongly), and the resident-memory checks
-# (MNK_INSTRUMENTED): the sanitizers' shadow memory is not the program's.
+# from mk/tests.mk). The sanitized run leaves out only the resident-memory
+# checks (MNK_INSTRUMENTED): the sanitizers' shadow memory is not the
+# program's.
 TEST_TARGETS += test-cli test-cli-sanitize
 .PHONY: test-cli test-cli-sanitize
 test-cli: $(B)/mnk
@@ -34,4 +33,6 @@ test-cli-sanitize:
 	MNK_INSTRUMENTED=sanitizers $(SANITIZE_ENV) bash tests/cli/run.sh $(ASAN_CLI)/mnk
 	MNK_INSTRUMENTED=sanitizers $(SANITIZE_ENV) bash tests/cli/hardening.sh $(ASAN_CLI)/mnk
 	MNK_INSTRUMENTED=sanitizers $(SANITIZE_ENV) bash tests/cli/split.sh $(ASAN_CLI)/mnk
+	$(SANITIZE_ENV) python3 tests/cli/weak_blocks.py $(ASAN_CLI)/mnk
+	$(SANITIZE_ENV) python3 tests/cli/weak_losses.py $(ASAN_CLI)/mnk
 	$(ASAN_CLI_CHECK)
