@@ -15,16 +15,17 @@ MNK=${1:-build/mnk}
 # descriptor, 1, and mnk's output goes there.
 closed_stdout_ok() { [ "${MNK_INSTRUMENTED:-}" != valgrind ]; }
 # write_fails NAME ARGS...: output to /dev/full and to a closed stdout must
-# both fail with a message and exit 1.
+# both fail with a message and exit 1. Standard input is the file $stdin
+# (/dev/null if unset).
 write_fails() {
     local name=$1
     shift
-    "$MNK" "$@" >/dev/full 2>"$tmp/err" </dev/null
+    "$MNK" "$@" >/dev/full 2>"$tmp/err" <"${stdin:-/dev/null}"
     rc=$? err=$(cat "$tmp/err")
     expect_rc "$name > /dev/full" 1
     expect_match "$name > /dev/full: message" "$err" "^mnk: write error: No space left on device$"
     closed_stdout_ok || return 0
-    "$MNK" "$@" >&- 2>"$tmp/err" </dev/null
+    "$MNK" "$@" >&- 2>"$tmp/err" <"${stdin:-/dev/null}"
     rc=$? err=$(cat "$tmp/err")
     expect_rc "$name, stdout closed" 1
     expect_match "$name, stdout closed: message" "$err" "^mnk: write error: Bad file descriptor$"
@@ -49,7 +50,7 @@ expect_rc "batch > /dev/full" 1
 expect_match "batch > /dev/full: message" "$err" "write error: No space left on device"
 
 # Reading a directory is a read error, not the end of the input.
-for cmd in "best -" "analyze -" "analyze --json -" "play --plain"; do
+for cmd in "best -" "analyze -" "analyze --json -" "play --plain" "solve -"; do
     # shellcheck disable=SC2086
     "$MNK" $cmd <"$tmp" >/dev/null 2>"$tmp/err"
     rc=$? err=$(cat "$tmp/err")
@@ -62,30 +63,9 @@ done
 write_fails "solve --split" solve --split 1
 "$MNK" solve --split 1 >"$tmp/split"
 grep -v '^#' "$tmp/split" | "$MNK" solve - >"$tmp/results"
-sinks=/dev/full
-closed_stdout_ok && sinks="$sinks closed"
-for sink in $sinks; do
-    if [ $sink = closed ]; then
-        printf '3,3,3 x.o/x.x/oo.\n' | "$MNK" solve - >&- 2>"$tmp/err"
-    else
-        printf '3,3,3 x.o/x.x/oo.\n' | "$MNK" solve - >$sink 2>"$tmp/err"
-    fi
-    rc=$? err=$(cat "$tmp/err")
-    expect_rc "solve - > $sink" 1
-    expect_match "solve - > $sink: message" "$err" "^mnk: write error: "
-    if [ $sink = closed ]; then
-        "$MNK" merge "$tmp/split" "$tmp/results" >&- 2>"$tmp/err"
-    else
-        "$MNK" merge "$tmp/split" "$tmp/results" >$sink 2>"$tmp/err"
-    fi
-    rc=$? err=$(cat "$tmp/err")
-    expect_rc "merge > $sink" 1
-    expect_match "merge > $sink: message" "$err" "^mnk: write error: "
-done
-"$MNK" solve - <"$tmp" >/dev/null 2>"$tmp/err"
-rc=$? err=$(cat "$tmp/err")
-expect_rc "solve - < DIRECTORY" 1
-expect_match "solve - < DIRECTORY: message" "$err" "^mnk: cannot read standard input: Is a directory$"
+printf '3,3,3 x.o/x.x/oo.\n' >"$tmp/job"
+stdin=$tmp/job write_fails "solve -" solve -
+write_fails "merge" merge "$tmp/split" "$tmp/results"
 mkdir "$tmp/dir"
 run "$MNK" merge "$tmp/dir" "$tmp/results"
 expect_rc "merge: the split file a directory" 1
@@ -139,18 +119,19 @@ run "$MNK" best --weak --json --rules 6,5,4 "$lost_pos"
 full_nodes=$(printf '%s' "$out" | node -pe 'JSON.parse(require("fs").readFileSync(0, "utf8")).nodes')
 json "weak, lost: the full search blocks" 'j.best === "e2" && j.result === "loss" && j.proven'
 : >"$tmp/sweep"
-for n in $(seq 1 50 "$full_nodes"); do
+step=50
+for n in $(seq 1 "$step" "$full_nodes"); do
     "$MNK" best --weak --json --rules 6,5,4 --nodes "$n" "$lost_pos" >>"$tmp/sweep" 2>/dev/null
 done
 if python3 -c '
 import json, sys
-full = int(sys.argv[2])
+full, step = int(sys.argv[2]), int(sys.argv[3])
 runs = [json.loads(l) for l in open(sys.argv[1])]
-wrong = [(i * 50 + 1, j["best"]) for i, j in enumerate(runs) if j["best"] != "e2"]
+wrong = [(i * step + 1, j["best"]) for i, j in enumerate(runs) if j["best"] != "e2"]
 cut = [j for j in runs if j["proven"] and j["nodes"] < full]
 if wrong: print("weak, lost, cut short: not the block (--nodes, move):", wrong[:5])
 if not cut: print("weak, lost: no --nodes proved the loss and cut the strong pass")
-sys.exit(1 if wrong or not cut or len(runs) < 10 else 0)' "$tmp/sweep" "$full_nodes"; then ok; else bad "weak, lost, cut short"; fi
+sys.exit(1 if wrong or not cut or len(runs) < 10 else 0)' "$tmp/sweep" "$full_nodes" "$step"; then ok; else bad "weak, lost, cut short"; fi
 
 # --- item 9: usage errors name the option, the value and why -----------------
 check_bad "an option of another command, by its name" 2 "^mnk solve: option '--depth' does not apply to solve" -- solve --depth 3
