@@ -28,7 +28,6 @@ test-pbrain: $(B)/mnk $(B)/pbrain-mnk
 # not checked there: the sanitizers' shadow memory is not the program's.
 test-pbrain-sanitize:
 	$(ASAN_CLI_BUILD) $(ASAN_CLI)/pbrain-mnk
-	@rm -rf $(ASAN_CLI_LOG) && mkdir -p $(ASAN_CLI_LOG)
 	PBRAIN_SANITIZED=1 $(SANITIZE_ENV) \
 	    bash tests/pbrain/run.sh $(ASAN_CLI)/mnk $(ASAN_CLI)/pbrain-mnk
 	$(ASAN_CLI_CHECK)

@@ -46,7 +46,6 @@ TEST_TARGETS += test-play-sanitize
 .PHONY: test-play-sanitize
 test-play-sanitize:
 	$(ASAN_CLI_BUILD) $(ASAN_CLI)/mnk
-	@rm -rf $(ASAN_CLI_LOG) && mkdir -p $(ASAN_CLI_LOG)
 	$(SANITIZE_ENV) bash tests/tui/plain.sh $(ASAN_CLI)/mnk
 	$(SANITIZE_ENV) bash tests/tui/tui.sh $(ASAN_CLI)/mnk
 	$(ASAN_CLI_CHECK)
