@@ -11,7 +11,7 @@ static const int16_t dir_weight[4] = {1, SHAPE_COUNT, SHAPE_COUNT * SHAPE_COUNT,
 static const int dir_dr[4] = {0, 1, 1, 1};
 static const int dir_dc[4] = {1, 0, 1, -1};
 
-static void cell_shapes(const shape_board *b, int cell, int dir, int out[2])
+static MNK_HOT_INLINE void cell_shapes(const shape_board *b, int cell, int dir, int out[2])
 {
     const shape_table *t = b->t;
     if (t->keyed) {
@@ -129,30 +129,43 @@ static MNK_HOT_INLINE void set_pattern(shape_board *b, int side, int cell, int p
     b->npat[side][pat]++;
 }
 
-/* A log entry: which shape (the side and cell as one index, side *
- * MNK_MAX_CELLS + cell, and the direction), what it was and what the
- * cell's pattern was before it changed, so that sb_undo puts both back
- * without looking anything up. */
-#define LOG_PAT_SHIFT 4
-#define LOG_DIR_SHIFT 8
-#define LOG_SC_SHIFT 10
-static uint32_t log_entry(int side, int cell, int dir, int old, int old_pat)
+/* The undo log (shape.h's sb_saved records). A play writes, in order:
+ * the counts of shapes and patterns and the words of the bit sets that
+ * hold the board's cells, as raw bytes, and then one record per cell
+ * whose shapes it is about to change, holding both sides' shapes,
+ * patterns and combos as they were before the play. A cell lies on one
+ * line through the stone only, so each is saved once, before its one
+ * change; the stone's own cell is saved first. sb_undo writes them all
+ * back, newest first, with no lookups and no tests, and copies the
+ * counts and the sets back whole. */
+#define LOG_COUNT_BYTES (sizeof(((shape_board *)0)->nshape) + sizeof(((shape_board *)0)->npat))
+#define LOG_COUNT_RECORDS ((int)((LOG_COUNT_BYTES + sizeof(sb_saved) - 1) / sizeof(sb_saved)))
+
+/* Words of each bit set that hold the board's cells: the rest stay 0. */
+static int set_words(const shape_board *b)
 {
-    return (uint32_t)old | (uint32_t)old_pat << LOG_PAT_SHIFT | (uint32_t)dir << LOG_DIR_SHIFT |
-           (uint32_t)(side * MNK_MAX_CELLS + cell) << LOG_SC_SHIFT;
+    return (b->g->cells + 63) / 64;
 }
 
-/* The counts of shapes and patterns, as a play's first log entries: sb_undo
- * copies them back whole instead of counting every change back. */
-#define LOG_COUNT_BYTES (sizeof(((shape_board *)0)->nshape) + sizeof(((shape_board *)0)->npat))
-#define LOG_COUNT_ENTRIES ((int)((LOG_COUNT_BYTES + sizeof(uint32_t) - 1) / sizeof(uint32_t)))
+static int log_set_records(const shape_board *b)
+{
+    int bytes = SB_SETS * 2 * set_words(b) * (int)sizeof(uint64_t);
+    return (bytes + (int)sizeof(sb_saved) - 1) / (int)sizeof(sb_saved);
+}
 
+/* The counts and the bit sets, as a play's first log records. */
 static void log_counts(shape_board *b)
 {
     uint8_t *to = (uint8_t *)&b->log[b->log_len];
     mem_copy(to, b->nshape, sizeof b->nshape);
     mem_copy(to + sizeof b->nshape, b->npat, sizeof b->npat);
-    b->log_len += LOG_COUNT_ENTRIES;
+    to = (uint8_t *)&b->log[b->log_len + LOG_COUNT_RECORDS];
+    int words = set_words(b);
+    for (int i = 0; i < SB_SETS; i++)
+        for (int side = 0; side < 2; side++)
+            for (int w = 0; w < words; w++, to += sizeof(uint64_t))
+                mem_copy(to, &b->set[i][side].w[w], sizeof(uint64_t));
+    b->log_len += LOG_COUNT_RECORDS + log_set_records(b);
 }
 
 static void unlog_counts(shape_board *b, int at)
@@ -160,15 +173,33 @@ static void unlog_counts(shape_board *b, int at)
     const uint8_t *from = (const uint8_t *)&b->log[at];
     mem_copy(b->nshape, from, sizeof b->nshape);
     mem_copy(b->npat, from + sizeof b->nshape, sizeof b->npat);
+    from = (const uint8_t *)&b->log[at + LOG_COUNT_RECORDS];
+    int words = set_words(b);
+    for (int i = 0; i < SB_SETS; i++)
+        for (int side = 0; side < 2; side++)
+            for (int w = 0; w < words; w++, from += sizeof(uint64_t))
+                mem_copy(&b->set[i][side].w[w], from, sizeof(uint64_t));
 }
 
-/* Sets one shape, keeping the shape counts and the pattern in step, and writes
- * the old one down while a play is logged. */
-static MNK_HOT_INLINE void set_shape(shape_board *b, int side, int cell, int dir, int sh)
+/* Writes down cell's shapes, patterns and combos as they are, while a
+ * play is logged. */
+static MNK_HOT_INLINE void save_cell(shape_board *b, int cell)
 {
-    int old = b->shape[side][cell][dir];
-    if (b->logging)
-        b->log[b->log_len++] = log_entry(side, cell, dir, old, b->pat[side][cell]);
+    if (!b->logging)
+        return;
+    sb_saved *s = &b->log[b->log_len++];
+    s->cell = (uint16_t)cell;
+    for (int side = 0; side < 2; side++) {
+        mem_copy(&s->shape[side], b->shape[side][cell], sizeof s->shape[side]);
+        s->pat[side] = b->pat[side][cell];
+        s->combo[side] = b->combo[side][cell];
+    }
+}
+
+/* Sets one shape from old to sh, keeping the shape counts and the
+ * pattern in step. */
+static MNK_HOT_INLINE void set_shape(shape_board *b, int side, int cell, int dir, int old, int sh)
+{
     b->nshape[side][old]--;
     b->nshape[side][sh]++;
     b->shape[side][cell][dir] = (uint8_t)sh;
@@ -177,13 +208,18 @@ static MNK_HOT_INLINE void set_shape(shape_board *b, int side, int cell, int dir
 }
 
 /* Recomputes the shapes of an empty cell along one direction. */
-static void refresh_dir(shape_board *b, int cell, int dir)
+static MNK_HOT_INLINE void refresh_dir(shape_board *b, int cell, int dir)
 {
     int sh[2];
     cell_shapes(b, cell, dir, sh);
-    for (int side = 0; side < 2; side++)
-        if (b->shape[side][cell][dir] != sh[side])
-            set_shape(b, side, cell, dir, sh[side]);
+    int old0 = b->shape[0][cell][dir], old1 = b->shape[1][cell][dir];
+    if (old0 == sh[0] && old1 == sh[1])
+        return;
+    save_cell(b, cell);
+    if (old0 != sh[0])
+        set_shape(b, 0, cell, dir, old0, sh[0]);
+    if (old1 != sh[1])
+        set_shape(b, 1, cell, dir, old1, sh[1]);
 }
 
 /* A cell just filled has no shapes; one just emptied gets them back. */
@@ -194,10 +230,11 @@ static void refresh_cell(shape_board *b, int cell)
             refresh_dir(b, cell, d);
         return;
     }
+    save_cell(b, cell);
     for (int side = 0; side < 2; side++)
         for (int d = 0; d < 4; d++)
             if (b->shape[side][cell][d] != SHAPE_NONE)
-                set_shape(b, side, cell, d, SHAPE_NONE);
+                set_shape(b, side, cell, d, b->shape[side][cell][d], SHAPE_NONE);
 }
 
 /* Adds or takes away piece (1 X, 2 O) on cell in the keys of the cells
@@ -370,7 +407,8 @@ bool sb_play(shape_board *b, int cell)
     b->key ^= b->g->zobrist[side][cell];
     /* Log the play if the log has room for the most it can change. */
     int f = b->filled++;
-    b->logging = b->log_len + LOG_COUNT_ENTRIES + 16 * b->t->h + 8 <= b->log_cap;
+    b->logging =
+        b->log_len + LOG_COUNT_RECORDS + log_set_records(b) + 8 * b->t->h + 1 <= b->log_cap;
     b->frame[f] = b->logging ? b->log_len : SB_UNLOGGED;
     if (b->logging)
         log_counts(b);
@@ -397,28 +435,17 @@ void sb_undo(shape_board *b, int cell)
         refresh_around(b, cell, (unsigned)side + 1);
         return;
     }
-    /* The shapes and patterns as they were, newest change first, then
-     * the counts as they were before the play. */
+    /* The cells as they were, newest first, then the counts and the
+     * sets as they were before the play. */
     if (b->t->keyed)
         toggle_keys(b, cell, (unsigned)side + 1);
-    int start = b->frame[f] + LOG_COUNT_ENTRIES;
-    /* The arrays by side * MNK_MAX_CELLS + cell, as the entries name
-     * them: bytes of each array, so the index may run across sides. */
-    uint8_t *shapes = (uint8_t *)b->shape, *pats = (uint8_t *)b->pat;
-    uint8_t *combos = (uint8_t *)b->combo;
+    int start = b->frame[f] + LOG_COUNT_RECORDS + log_set_records(b);
     for (int i = b->log_len - 1; i >= start; i--) {
-        uint32_t e = b->log[i];
-        unsigned sc = e >> LOG_SC_SHIFT, d = (e >> LOG_DIR_SHIFT) & 3;
-        int old = (int)(e & 15), old_pat = (int)(e >> LOG_PAT_SHIFT) & 15, pat = pats[sc];
-        uint16_t combo;
-        mem_copy(&combo, combos + 2 * sc, sizeof combo);
-        combo = (uint16_t)(combo + (old - shapes[4 * sc + d]) * dir_weight[d]);
-        mem_copy(combos + 2 * sc, &combo, sizeof combo);
-        shapes[4 * sc + d] = (uint8_t)old;
-        if (pat != old_pat) {
-            int s = sc >= MNK_MAX_CELLS;
-            move_in_sets(b, s, (int)sc - s * MNK_MAX_CELLS, pat, old_pat);
-            pats[sc] = (uint8_t)old_pat;
+        const sb_saved *s = &b->log[i];
+        for (int x = 0; x < 2; x++) {
+            mem_copy(b->shape[x][s->cell], &s->shape[x], sizeof s->shape[x]);
+            b->pat[x][s->cell] = s->pat[x];
+            b->combo[x][s->cell] = s->combo[x];
         }
     }
     unlog_counts(b, b->frame[f]);

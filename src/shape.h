@@ -117,10 +117,20 @@ typedef struct cellset {
 /* How far a stone makes cells "near" (candidates for the next move). */
 #define SB_NEAR 2
 
-/* Entries of the undo log (4 bytes each); a play logs the counts of
- * shapes and patterns (22 entries) and then one entry per changed shape,
- * at most 4 * 2h * 2 + 8 of them. */
-#define SB_LOG_SIZE 8192
+/* A record of the undo log: a cell's shapes, patterns and combos as they
+ * were before a play changed them (the play's counts and bit sets take
+ * whole records too, as raw bytes: see shape.c). */
+typedef struct sb_saved {
+    uint32_t shape[2]; /* shape[side][cell][0..3] as they lie in memory */
+    uint16_t combo[2];
+    uint16_t cell;
+    uint8_t pat[2];
+} sb_saved;
+/* Records of the undo log (16 bytes each); a play logs the counts of
+ * shapes and patterns (6 records), the bit sets (3 records per 64 cells
+ * of the board) and then one record per cell it changes, at most 8h + 1:
+ * about 40 records a play on 15x15 at k = 5. */
+#define SB_LOG_SIZE 4096
 #define SB_UNLOGGED (-1)
 
 /* Which bit set a pattern puts a cell in. */
@@ -156,17 +166,18 @@ typedef struct shape_board {
     /* (cell, direction) pairs of each shape, per side: what the engine's
      * evaluation weighs (occupied cells count as SHAPE_NONE). */
     int16_t nshape[2][SHAPE_COUNT];
-    /* The undo log: sb_play writes down the counts and every shape it
-     * changes, with the cell's pattern before, so that sb_undo puts them
-     * back instead of working them out again. frame[f]
+    /* The undo log: sb_play writes down the counts, the sets and every
+     * (cell, direction) whose shapes it changes, as they were before, so
+     * that sb_undo puts them back instead of working them out again (see
+     * shape.c). frame[f]
      * is where the entries of the play that made f + 1 stones start, or
      * SB_UNLOGGED when that play could not be logged (the log was full,
      * or the stone came from sb_set): its undo recomputes. */
     int log_len;
-    int log_cap; /* entries the log may use: SB_LOG_SIZE (a test may lower it) */
+    int log_cap; /* records the log may use: SB_LOG_SIZE (a test may lower it) */
     bool logging;
     int32_t frame[MNK_MAX_CELLS];
-    uint32_t log[SB_LOG_SIZE];
+    sb_saved log[SB_LOG_SIZE];
 } shape_board;
 
 /* Sets up an empty board. t must have been made for g's k. */

@@ -222,9 +222,9 @@ static void test_shapes_untabled(void **state)
 static void test_undo_log_full(void **state)
 {
     (void)state;
-    random_games_log(15, 15, 5, false, 8, 7, 400);
-    random_games_log(15, 15, 5, true, 8, 7, 400);
-    random_games_log(14, 14, 8, false, 1, 19, 1000);
+    random_games_log(15, 15, 5, false, 8, 7, 200);
+    random_games_log(15, 15, 5, true, 8, 7, 200);
+    random_games_log(14, 14, 8, false, 1, 19, 400);
 }
 
 #define BELOW_B3 (-1)
