@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench/match.sh - a match between two Gomocup-protocol engines, played by
 # c-gomoku-cli, scored as wins, draws and losses of the first engine and an
-# Elo difference with its 95% error. A benchmark: it prints measured
-# numbers and never fails on a result.
+# Elo difference with its 95% error, and the depth of each engine's last
+# iteration on average (bench/match-depth.py). A benchmark: it prints
+# measured numbers and never fails on a result.
 #
 #   bench/match.sh CLI "ENGINE1 CMD" "ENGINE2 CMD" [GAMES] [SECONDS] [SIZE] [RULE]
 #
@@ -113,3 +114,10 @@ function elo_of(p) {
     return -400 * log(1 / p - 1) / log(10);
 }
 function fmt(x) { return (x == "-inf" || x == "+inf") ? x : sprintf("%+.0f", x) }' "$log"
+
+# How deep each engine searched, from its MESSAGE lines (mnk's "depth D-S
+# ... time T ms"; an engine that reports no such line is left out).
+here=$(dirname "$0")
+for n in "$n1" "$n2"; do
+    python3 "$here/match-depth.py" "$n" "$out/match-$stamp.txt" 2>/dev/null || true
+done

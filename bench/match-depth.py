@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""The depth an engine reached in the games of bench/match.sh.
+
+    bench/match-depth.py ENGINE FILE...
+
+FILEs are the engines' messages that bench/match.sh leaves in
+OUT/match-*.txt. For every move of ENGINE (its name as the match names
+it, "pbrain-mnk"), the last of its "depth D-S ... time T ms" lines is the
+iteration it completed last; this prints the mean of those depths over
+the moves, the least and the most, the same over the moves whose score
+was an estimate (a number below 30000 - 400, mnk's MNK_SCORE_WIN less
+the most plies, not a proven win or loss, which mnk also writes out as
+words: "win (proven: ...)"), and the latest time of such a line
+into a move. Moves with no depth line (a forced reply or a win played at
+once) are counted apart. A benchmark's reading: it never fails on a
+value.
+"""
+import re
+import sys
+
+LINE = re.compile(r"^(\d+)\) (\S+): depth (\d+)-\d+ eval (.*?) nodes .* time (\d+) ms")
+# mnk's scores of proven wins and losses: MNK_SCORE_WIN - plies.
+PROVEN = 30000 - 400
+
+
+def estimate(score):
+    """True when an eval field is an estimate, not a proven result."""
+    return re.fullmatch(r"-?\d+", score) is not None and abs(int(score)) < PROVEN
+
+
+def last_depths(paths, engine):
+    """(depth, whether its eval is an estimate, ms) of the last depth line of each of engine's moves."""
+    moves = {}
+    for path in paths:
+        game = 0
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith("Game ID:"):
+                    game += 1
+                    continue
+                m = LINE.match(line)
+                if m and m.group(2) == engine:
+                    moves[(path, game, int(m.group(1)))] = (int(m.group(3)), estimate(m.group(4)),
+                                                            int(m.group(5)))
+    return list(moves.values())
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit("usage: match-depth.py ENGINE FILE...")
+    engine, paths = sys.argv[1], sys.argv[2:]
+    found = last_depths(paths, engine)
+    if not found:
+        sys.exit(f"match-depth.py: no depth lines of {engine} in {len(paths)} file(s)")
+    depths = [d for d, _, _ in found]
+    open_depths = [d for d, open_score, _ in found if open_score]
+    mean_open = f"{sum(open_depths) / len(open_depths):.2f}" if open_depths else "-"
+    print(f"{engine}: last depth {sum(depths) / len(depths):.2f} on average over "
+          f"{len(depths)} moves (least {min(depths)}, most {max(depths)}), "
+          f"{mean_open} over the {len(open_depths)} with no proven score; "
+          f"latest such line {max(ms for _, _, ms in found)} ms into a move")
+
+
+if __name__ == "__main__":
+    main()
