@@ -7,12 +7,11 @@ FILEs are the engines' messages that bench/match.sh leaves in
 OUT/match-*.txt. For every move of ENGINE (its name as the match names
 it, "pbrain-mnk"), the last of its "depth D-S ... time T ms" lines is the
 iteration it completed last; this prints the mean of those depths over
-the moves, the least and the most, the same over the moves whose score
+the moves, the least and the most; the same over the moves whose score
 was an estimate (a number below 30000 - 400, mnk's MNK_SCORE_WIN less
-the most plies, not a proven win or loss, which mnk also writes out as
-words: "win (proven: ...)"), and the latest time of such a line
-into a move. Moves with no depth line (a forced reply or a win played at
-once) are counted apart. A benchmark's reading: it never fails on a
+the most plies), not a proven win or loss (such a number, or words such
+as "win (proven: ...)"); and the latest time of such a line into a
+move. Moves with no depth line at all are not counted. A benchmark's reading: it never fails on a
 value.
 """
 import re
@@ -29,7 +28,8 @@ def estimate(score):
 
 
 def last_depths(paths, engine):
-    """(depth, whether its eval is an estimate, ms) of the last depth line of each of engine's moves."""
+    """(depth, whether its eval is an estimate, ms) of the last depth line
+    of each of engine's moves."""
     moves = {}
     for path in paths:
         game = 0

@@ -138,6 +138,7 @@ static MNK_HOT_INLINE void set_pattern(shape_board *b, int side, int cell, int p
  * change; the stone's own cell is saved first. sb_undo writes them all
  * back, newest first, with no lookups and no tests, and copies the
  * counts and the sets back whole. */
+_Static_assert(MNK_MAX_CELLS <= UINT16_MAX, "a record's cell fits 16 bits");
 #define LOG_COUNT_BYTES (sizeof(((shape_board *)0)->nshape) + sizeof(((shape_board *)0)->npat))
 #define LOG_COUNT_RECORDS ((int)((LOG_COUNT_BYTES + sizeof(sb_saved) - 1) / sizeof(sb_saved)))
 

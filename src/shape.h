@@ -167,12 +167,11 @@ typedef struct shape_board {
      * evaluation weighs (occupied cells count as SHAPE_NONE). */
     int16_t nshape[2][SHAPE_COUNT];
     /* The undo log: sb_play writes down the counts, the sets and every
-     * (cell, direction) whose shapes it changes, as they were before, so
-     * that sb_undo puts them back instead of working them out again (see
-     * shape.c). frame[f]
-     * is where the entries of the play that made f + 1 stones start, or
-     * SB_UNLOGGED when that play could not be logged (the log was full,
-     * or the stone came from sb_set): its undo recomputes. */
+     * cell whose shapes it changes, as they were before, so that sb_undo
+     * puts them back instead of working them out again (see shape.c).
+     * frame[f] is where the records of the play that made f + 1 stones
+     * start, or SB_UNLOGGED when that play could not be logged (the log
+     * was full, or the stone came from sb_set): its undo recomputes. */
     int log_len;
     int log_cap; /* records the log may use: SB_LOG_SIZE (a test may lower it) */
     bool logging;
