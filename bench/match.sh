@@ -116,8 +116,9 @@ function elo_of(p) {
 function fmt(x) { return (x == "-inf" || x == "+inf") ? x : sprintf("%+.0f", x) }' "$log"
 
 # How deep each engine searched, from its MESSAGE lines (mnk's "depth D-S
-# ... time T ms"; an engine that reports no such line is left out).
+# ... time T ms"; for an engine that reports no such line the script says
+# so). Its exit code is not the match's: the match was played either way.
 here=$(dirname "$0")
 for n in "$n1" "$n2"; do
-    python3 "$here/match-depth.py" "$n" "$out/match-$stamp.txt" 2>/dev/null || true
+    python3 "$here/match-depth.py" "$n" "$out/match-$stamp.txt" || true
 done

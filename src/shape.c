@@ -148,10 +148,11 @@ static int set_words(const shape_board *b)
     return (b->g->cells + 63) / 64;
 }
 
-static int log_set_records(const shape_board *b)
+/* Records a play logs before its cells: the counts and the sets. */
+static int log_head_records(const shape_board *b)
 {
     int bytes = SB_SETS * 2 * set_words(b) * (int)sizeof(uint64_t);
-    return (bytes + (int)sizeof(sb_saved) - 1) / (int)sizeof(sb_saved);
+    return LOG_COUNT_RECORDS + (bytes + (int)sizeof(sb_saved) - 1) / (int)sizeof(sb_saved);
 }
 
 /* The counts and the bit sets, as a play's first log records. */
@@ -166,7 +167,7 @@ static void log_counts(shape_board *b)
         for (int side = 0; side < 2; side++)
             for (int w = 0; w < words; w++, to += sizeof(uint64_t))
                 mem_copy(to, &b->set[i][side].w[w], sizeof(uint64_t));
-    b->log_len += LOG_COUNT_RECORDS + log_set_records(b);
+    b->log_len += log_head_records(b);
 }
 
 static void unlog_counts(shape_board *b, int at)
@@ -409,7 +410,7 @@ bool sb_play(shape_board *b, int cell)
     /* Log the play if the log has room for the most it can change. */
     int f = b->filled++;
     b->logging =
-        b->log_len + LOG_COUNT_RECORDS + log_set_records(b) + 8 * b->t->h + 1 <= b->log_cap;
+        b->log_len + log_head_records(b) + 8 * b->t->h + 1 <= b->log_cap;
     b->frame[f] = b->logging ? b->log_len : SB_UNLOGGED;
     if (b->logging)
         log_counts(b);
@@ -440,7 +441,7 @@ void sb_undo(shape_board *b, int cell)
      * sets as they were before the play. */
     if (b->t->keyed)
         toggle_keys(b, cell, (unsigned)side + 1);
-    int start = b->frame[f] + LOG_COUNT_RECORDS + log_set_records(b);
+    int start = b->frame[f] + log_head_records(b);
     for (int i = b->log_len - 1; i >= start; i--) {
         const sb_saved *s = &b->log[i];
         for (int x = 0; x < 2; x++) {
