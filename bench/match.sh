@@ -24,6 +24,8 @@
 # $MATCH_OPTS1 and $MATCH_OPTS2 add c-gomoku-cli engine options to each
 # engine (say "nodes=300000": INFO max_node, a limit that does not depend
 # on the machine's load); $MATCH_CONCURRENCY games are played at once (1).
+# $MATCH_SECONDS1 and $MATCH_SECONDS2 give one engine another time per move
+# than SECONDS (time odds: how much more time would be worth).
 set -euo pipefail
 cli=${1:?usage: match.sh CLI "ENGINE1" "ENGINE2" [GAMES] [SECONDS] [SIZE] [RULE]}
 e1=${2:?engine 1}
@@ -32,6 +34,8 @@ games=${4:-40}
 secs=${5:-1}
 size=${6:-15}
 rule=${7:-0}
+secs1=${MATCH_SECONDS1:-$secs}
+secs2=${MATCH_SECONDS2:-$secs}
 out=${MATCH_OUT:-.}
 memory=${MATCH_MEMORY:-67108864}
 # Names for the games' lines and files: the command's file name and its
@@ -75,9 +79,12 @@ else
     random_openings "$pairs" >"$openings"
 fi
 
+# Each engine's time goes with it, not with -each, whose settings would
+# override the engines' own.
 # shellcheck disable=SC2086 # the options are words
-"$cli" -each tc=0/"$secs" tolerance=1 maxmemory="$memory" \
-    -engine "name=$n1" "cmd=$e1" ${MATCH_OPTS1:-} -engine "name=$n2" "cmd=$e2" ${MATCH_OPTS2:-} \
+"$cli" -each tolerance=1 maxmemory="$memory" \
+    -engine "name=$n1" "cmd=$e1" tc=0/"$secs1" ${MATCH_OPTS1:-} \
+    -engine "name=$n2" "cmd=$e2" tc=0/"$secs2" ${MATCH_OPTS2:-} \
     -concurrency "${MATCH_CONCURRENCY:-1}" \
     -rule "$rule" -boardsize "$size" -games "$games" -repeat -drawafter $((size * size)) \
     -openings file="$openings" order=sequential \

@@ -69,6 +69,8 @@ $(B)/smp-stress: bench/smp-stress.c $(B)/libmnk.a include/mnk.h src/smp.h src/in
 # bench/match.sh: node limits on both sides (MATCH_OPTS1=nodes=250000
 # MATCH_OPTS2=nodes=200000) give a measure that does not depend on the
 # load; bench/match-paired.py compares two such runs game by game.
+# MATCH_SECONDS1 (or MATCH_SECONDS2) gives mnk (or the opponent) another
+# time per move than MATCH_SECONDS: time odds, what more time is worth.
 # Openings: bench/openings/SIZExSIZE.tsv (SIZExSIZE-exact.tsv for rule 1),
 # balanced by Rapfi's evaluation (bench/openings.py), where there is one;
 # MATCH_OPENINGS= (empty) plays bench/match.sh's random openings instead.
