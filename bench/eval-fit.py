@@ -10,9 +10,11 @@ label: every position of the games in the SGF files (bench/match.sh's
 matches), from the first move after the opening to the last before the
 end, is given to Rapfi (INFO MAX_NODE NODES, so the answer does not depend
 on the load; two at a time) and written to OUT.tsv as the position in
-mnk's notation and Rapfi's evaluation for the side to move. Positions
-Rapfi proves won or lost are left out: they are the threat search's
-business, not the evaluation's. OUT.tsv is appended to and read back
+mnk's notation and Rapfi's evaluation for the side to move, or "won" or
+"lost" where Rapfi proves the side to move wins or loses. fit and
+threats leave the proven positions out: they are the threat search's
+business, not the evaluation's; they are kept for a fit that weighs the
+wins hidden from the evaluation. OUT.tsv is appended to and read back
 first, so a second run asks only about new positions.
 
 fit: FEATURES is build/eval-features. Rapfi's evaluation v becomes a
@@ -48,6 +50,9 @@ import numpy as np
 from gomocup_session import OPENING, Session, position_text, sgf_games
 
 RAPFI_SCALE = 200.0
+# Labels that are not a number: a proof either way; "proven" (sign not
+# kept) and "unknown" (no evaluation seen) from older label files.
+PROVEN = {"won", "lost", "proven", "unknown"}
 SHAPES = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
 PATTERNS = ["B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", "FIVE"]
 # Today's defaults (src/shape.c shape_default_weights for the opponent's
@@ -81,7 +86,8 @@ def label(a):
 
     def work(j):
         answers = [engines[j].ask(size, moves)[1] for _, size, moves, _ in chunks[j]]
-        return [None if v is None or v[1] else v[0] * v[2] for v in answers]
+        return [None if v is None else ("won" if v[0] > 0 else "lost") if v[1] else v[0] * v[2]
+                for v in answers]
 
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         answers = list(pool.map(work, range(a.jobs)))
@@ -90,7 +96,7 @@ def label(a):
     with open(a.out, "a", encoding="utf-8") as out:
         for j in range(a.jobs):
             for (p, _, _, game), v in zip(chunks[j], answers[j]):
-                out.write(f"{p}\t{'proven' if v is None else v}\t{game}\n")
+                out.write(f"{p}\t{'unknown' if v is None else v}\t{game}\n")
 
 
 def features(tool, positions):
@@ -152,7 +158,7 @@ def load(a):
         with open(path, encoding="utf-8") as f:
             for number, line in enumerate(f):
                 fields = line.rstrip("\n").split("\t")
-                if fields[1] != "proven":
+                if fields[1] not in PROVEN:
                     game = fields[2] if len(fields) > 2 else str(number)
                     rows.append((fields[0], float(fields[1]), game))
     f = features(a.features, [r[0] for r in rows])

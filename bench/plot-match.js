@@ -46,7 +46,7 @@ text.split('\n').forEach((line, i) => {
 });
 if (series.size === 0) usage(`${file}: no results`);
 
-const W = 620, H = 320, L = 60, R = 210, T = 20, B = 50;
+const W = 780, H = 320, L = 60, R = 300, T = 20, B = 50;
 const all = [...series.values()].flat();
 const xmin = Math.min(...all.map((p) => p.secs)), xmax = Math.max(...all.map((p) => p.secs));
 const lx = (s) => Math.log10(s);
@@ -55,7 +55,9 @@ const PAD = 20; // points clear of the axes
 const X = (s) => L + PAD + ((lx(s) - lx(xmin)) / span) * (W - L - R - 2 * PAD) +
   (xmax === xmin ? (W - L - R - 2 * PAD) / 2 : 0);
 const Y = (p) => T + (1 - p) * (H - T - B);
-const colours = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b'];
+// Enough colours that no two series share one (eleven in match-results.tsv).
+const colours = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f',
+  '#bcbd22', '#17becf', '#ff7f0e', '#000000', '#393b79'];
 const out = [];
 out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" font-family="sans-serif" font-size="12">`);
 out.push(`<title>mnk's score in matches against time per move</title>`);
@@ -65,9 +67,15 @@ for (const p of [0, 0.25, 0.5, 0.75, 1]) {
   out.push(`<text x="${L - 6}" y="${Y(p) + 4}" text-anchor="end">${p * 100}%</text>`);
 }
 const ticks = [...new Set(all.map((p) => p.secs))].sort((a, b) => a - b);
-for (const s of ticks)
+// A tick's label is left out when it would touch the one before it.
+const TICK_GAP = 32;
+let lastTick = -Infinity;
+for (const s of ticks) {
+  if (X(s) - lastTick < TICK_GAP) continue;
+  lastTick = X(s);
   out.push(`<text x="${X(s)}" y="${H - B + 16}" text-anchor="middle">${s} s</text>`);
-out.push(`<text x="${(L + W - R) / 2}" y="${H - 10}" text-anchor="middle">time per move (log scale)</text>`);
+}
+out.push(`<text x="${(L + W - R) / 2}" y="${H - 10}" text-anchor="middle">time per move, log scale (x: the side whose time varies)</text>`);
 out.push(`<text transform="translate(14 ${(T + H - B) / 2}) rotate(-90)" text-anchor="middle">mnk's points</text>`);
 let k = 0;
 for (const [name, pts] of series) {
