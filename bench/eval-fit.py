@@ -3,8 +3,8 @@
 tool: it prints what it measured and never fails on a result.
 
     python3 bench/eval-fit.py label OUT.tsv RAPFI NODES MATCH.sgf...
-    python3 bench/eval-fit.py fit FEATURES DATA.tsv... [--test-every 5]
-    python3 bench/eval-fit.py threats FEATURES DATA.tsv... [--test-every 5]
+    python3 bench/eval-fit.py fit FEATURES DATA.tsv... [--test-every 5] [--proven V]
+    python3 bench/eval-fit.py threats FEATURES DATA.tsv... [--test-every 5] [--proven V]
 
 label: every position of the games in the SGF files (bench/match.sh's
 matches), from the first move after the opening to the last before the
@@ -149,18 +149,23 @@ def fit_logistic(x, y, l2, steps=3000):
 
 
 def load(a):
-    """The labelled positions not proven, their features and Rapfi's
-    winning chance, which are held out, and today's scale c; positions
-    decided by force (a five to make or to stop, an open four) are the
-    threat search's business and are left out."""
+    """The labelled positions, their features and Rapfi's winning
+    chance, which are held out, and today's scale c. Positions Rapfi
+    proves are left out, or with --proven V taken as an evaluation of +-V:
+    a win the evaluation should have seen coming. Positions decided by
+    force (a five to make or to stop, an open four) are the threat
+    search's business and are left out either way."""
     rows = []
     for path in a.data:
         with open(path, encoding="utf-8") as f:
             for number, line in enumerate(f):
                 fields = line.rstrip("\n").split("\t")
+                game = fields[2] if len(fields) > 2 else str(number)
                 if fields[1] not in PROVEN:
-                    game = fields[2] if len(fields) > 2 else str(number)
                     rows.append((fields[0], float(fields[1]), game))
+                elif a.proven > 0 and fields[1] in ("won", "lost"):
+                    sign = 1 if fields[1] == "won" else -1
+                    rows.append((fields[0], sign * a.proven, game))
     f = features(a.features, [r[0] for r in rows])
     y = sigmoid(np.array([r[1] for r in rows]) / RAPFI_SCALE)
     # Held out by game: positions of one game are alike.
@@ -265,6 +270,8 @@ def main():
     data.add_argument("features")
     data.add_argument("data", nargs="+")
     data.add_argument("--test-every", type=int, default=5)
+    data.add_argument("--proven", type=float, default=0,
+                      help="Rapfi's proofs as this evaluation either way (0: left out)")
     ft = sub.add_parser("fit", parents=[data])
     ft.add_argument("--l2", type=float, default=1e-8)
     th = sub.add_parser("threats", parents=[data])
