@@ -50,9 +50,11 @@ import numpy as np
 from gomocup_session import OPENING, Session, position_text, sgf_games
 
 RAPFI_SCALE = 200.0
-# Labels that are not a number: a proof either way; "proven" (sign not
-# kept) and "unknown" (no evaluation seen) from older label files.
-PROVEN = {"won", "lost", "proven", "unknown"}
+# Labels that are not a number: a proof for the side to move (its sign
+# here), and from older label files "proven" (sign not kept) or "unknown"
+# (no evaluation seen).
+PROOF_SIGN = {"won": 1, "lost": -1}
+NOT_A_VALUE = {"won", "lost", "proven", "unknown"}
 SHAPES = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
 PATTERNS = ["B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", "FIVE"]
 # Today's defaults (src/shape.c shape_default_weights for the opponent's
@@ -161,11 +163,10 @@ def load(a):
             for number, line in enumerate(f):
                 fields = line.rstrip("\n").split("\t")
                 game = fields[2] if len(fields) > 2 else str(number)
-                if fields[1] not in PROVEN:
+                if fields[1] not in NOT_A_VALUE:
                     rows.append((fields[0], float(fields[1]), game))
-                elif a.proven > 0 and fields[1] in ("won", "lost"):
-                    sign = 1 if fields[1] == "won" else -1
-                    rows.append((fields[0], sign * a.proven, game))
+                elif a.proven > 0 and fields[1] in PROOF_SIGN:
+                    rows.append((fields[0], PROOF_SIGN[fields[1]] * a.proven, game))
     f = features(a.features, [r[0] for r in rows])
     y = sigmoid(np.array([r[1] for r in rows]) / RAPFI_SCALE)
     # Held out by game: positions of one game are alike.
