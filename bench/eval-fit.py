@@ -4,6 +4,7 @@ tool: it prints what it measured and never fails on a result.
 
     python3 bench/eval-fit.py label OUT.tsv RAPFI NODES MATCH.sgf...
     python3 bench/eval-fit.py fit FEATURES DATA.tsv... [--test-every 5] [--proven V]
+        [--proven-weight W] [--tempo T [--fit-from SHAPE]]
     python3 bench/eval-fit.py threats FEATURES DATA.tsv... [--test-every 5] [--proven V]
 
 label: every position of the games in the SGF files (bench/match.sh's
@@ -26,7 +27,13 @@ opponent's) so
 that the fitted weights come out on today's scale. Prints the cross
 entropy and rank correlation of today's evaluation and the fitted one on
 held-out positions (the games whose name hashes to 0 modulo --test-every), and the
-weights as engine parameter settings (see bench/params.c).
+weights as engine parameter settings (see bench/params.c). --proven-weight
+W counts each proven position (--proven) W times in the cross entropy.
+--tempo T fits today's form of the evaluation instead: one weight a shape
+and none for the patterns, the side to move's shapes from the closed three
+up counting T times the opponent's (today 2.5, OWN_THREAT_PCT); with
+--fit-from SHAPE the shapes below SHAPE keep today's weights and only the
+others are fitted.
 
 threats: today's evaluation kept as it is, plus one value for each
 combination of threats the two sides have (the mask of the engine's
@@ -136,13 +143,17 @@ def rank_corr(a, b):
     return float(np.corrcoef(ra, rb)[0, 1])
 
 
-def fit_logistic(x, y, l2, steps=3000):
-    """Newton's method on the cross entropy with an L2 penalty."""
+def fit_logistic(x, y, l2, steps=3000, weight=None, offset=0):
+    """Newton's method on the cross entropy with an L2 penalty; weight
+    (default 1) is each row's share of the cross entropy, offset a fixed
+    part of each row's logit."""
     w = np.zeros(x.shape[1])
+    r = np.ones(len(y)) if weight is None else weight
+    total = r.sum()
     for _ in range(steps):
-        p = sigmoid(x @ w)
-        grad = x.T @ (p - y) / len(y) + l2 * w
-        h = (x * (p * (1 - p))[:, None]).T @ x / len(y) + l2 * np.eye(len(w))
+        p = sigmoid(x @ w + offset)
+        grad = x.T @ (r * (p - y)) / total + l2 * w
+        h = (x * (r * p * (1 - p))[:, None]).T @ x / total + l2 * np.eye(len(w))
         step = np.linalg.solve(h, grad)
         w -= step
         if np.max(np.abs(step)) < 1e-10:
@@ -164,24 +175,25 @@ def load(a):
                 fields = line.rstrip("\n").split("\t")
                 game = fields[2] if len(fields) > 2 else str(number)
                 if fields[1] not in NOT_A_VALUE:
-                    rows.append((fields[0], float(fields[1]), game))
+                    rows.append((fields[0], float(fields[1]), game, 1.0))
                 elif a.proven > 0 and fields[1] in PROOF_SIGN:
-                    rows.append((fields[0], PROOF_SIGN[fields[1]] * a.proven, game))
+                    rows.append((fields[0], PROOF_SIGN[fields[1]] * a.proven, game, a.proven_weight))
     f = features(a.features, [r[0] for r in rows])
     y = sigmoid(np.array([r[1] for r in rows]) / RAPFI_SCALE)
+    weight = np.array([r[3] for r in rows])
     # Held out by game: positions of one game are alike.
     held = np.array([zlib.crc32(r[2].encode()) % a.test_every == 0 for r in rows])
     n = len(SHAPES) + len(PATTERNS)
     five, f4 = len(SHAPES) + PATTERNS.index("FIVE"), len(SHAPES) + PATTERNS.index("F4")
     keep = (f[:, five] == 0) & (f[:, n + five] == 0) & (f[:, f4] == 0)
-    f, y = f[keep], y[keep]
+    f, y, weight = f[keep], y[keep], weight[keep]
     test = held[keep]
     train = ~test
     base = today(f)
-    c = fit_logistic(base[train, None], y[train], 0)[0]
+    c = fit_logistic(base[train, None], y[train], 0, weight=weight[train])[0]
     print(f"{len(rows)} positions, {int(keep.sum())} without a five or open four, "
           f"{int(test.sum())} held out; today's scale c = {c:.5f}")
-    return f, y, test, train, base, c
+    return f, y, weight, test, train, base, c
 
 
 def report(c, y, test, train, evaluations):
@@ -214,7 +226,7 @@ def threats(a):
     weights held fixed. One value a combination, and each position has one
     combination, so each value is fitted alone (Newton's method, L2 of
     --l2-threat towards 0)."""
-    f, y, test, train, base, c = load(a)
+    f, y, _, test, train, base, c = load(a)
     mask = threat_mask(f)
     table = np.zeros(1 << len(THREAT_BITS))
     for m in np.unique(mask[train]):
@@ -241,10 +253,46 @@ def threats(a):
                                        if int(round(v)) != 0))
 
 
+def tempo_design(f, tempo, patterns_from=None):
+    """Columns for today's form of the evaluation: one weight a shape,
+    the opponent's count taken away from the side to move's, which counts
+    tempo times from the closed three up (OWN_THREAT_PCT); then, from
+    pattern patterns_from up (None: none), one weight a pattern the same
+    way, the side to move's counting tempo times."""
+    ns, n = len(SHAPES), len(SHAPES) + len(PATTERNS)
+    scale = np.array([tempo if i >= SHAPES.index("B3") else 1.0 for i in range(ns)])
+    cols = f[:, :ns] * scale - f[:, n:n + ns]
+    if patterns_from is None:
+        return cols
+    first = ns + PATTERNS.index(patterns_from)
+    return np.hstack([cols, f[:, first:n] * tempo - f[:, n + first:2 * n]])
+
+
 def fit(a):
-    f, y, test, train, base, c = load(a)
+    f, y, weight, test, train, base, c = load(a)
+    if a.tempo:
+        x = tempo_design(f, a.tempo, a.patterns_from)
+        # The shapes below --fit-from keep today's weights (a fixed part of
+        # the evaluation), the others are fitted.
+        held = SHAPES.index(a.fit_from)
+        fixed = x[:, :held] @ np.array(TODAY[:held], dtype=float)
+        w = np.concatenate([TODAY[:held], fit_logistic(x[train, held:] * c, y[train], a.l2,
+                                                       weight=weight[train], offset=c * fixed[train])])
+        report(c, y, test, train, (("today", base), ("fitted", x @ w)))
+        ns = len(SHAPES)
+        pats = PATTERNS[PATTERNS.index(a.patterns_from):] if a.patterns_from else []
+        print("opponent shape: " + " ".join(f"{nm}={v:.1f}" for nm, v in zip(SHAPES, w)) +
+              "".join(f" pattern {nm}={v:.1f}" for nm, v in zip(pats, w[ns:])))
+        own = [v * (a.tempo if i >= SHAPES.index("B3") else 1) for i, v in enumerate(w[:ns])]
+        settings = [(pre, nm, v) for pre, ws in (("e.", own), ("eo.", w[:ns]))
+                    for nm, v in zip(SHAPES, ws)]
+        settings += [(pre, nm, v * k) for pre, k in (("p.", a.tempo), ("po.", 1))
+                     for nm, v in zip(pats, w[ns:])]
+        print("as parameters: attack=100 " + " ".join(
+            f"{pre}{nm}={int(round(v))}" for pre, nm, v in settings if nm != "FIVE"))
+        return
     x = design(f) * c
-    w = fit_logistic(x[train], y[train], a.l2)
+    w = fit_logistic(x[train], y[train], a.l2, weight=weight[train])
     report(c, y, test, train, (("today", base), ("fitted", design(f) @ w)))
     ns, npat = len(SHAPES), len(PATTERNS)
     parts = [("own shape", SHAPES, w[:ns]), ("opponent shape", SHAPES, w[ns:2 * ns]),
@@ -273,8 +321,16 @@ def main():
     data.add_argument("--test-every", type=int, default=5)
     data.add_argument("--proven", type=float, default=0,
                       help="Rapfi's proofs as this evaluation either way (0: left out)")
+    data.add_argument("--proven-weight", type=float, default=1,
+                      help="a proven position's share of the fit, an unproven one's being 1")
     ft = sub.add_parser("fit", parents=[data])
     ft.add_argument("--l2", type=float, default=1e-8)
+    ft.add_argument("--tempo", type=float, default=0,
+                    help="fit today's form: shapes only, the side to move's from B3 up this many times the opponent's")
+    ft.add_argument("--fit-from", default="B1", choices=SHAPES,
+                    help="with --tempo, the shapes below this one keep today's weights")
+    ft.add_argument("--patterns-from", choices=PATTERNS,
+                    help="with --tempo, also fit the patterns from this one up")
     th = sub.add_parser("threats", parents=[data])
     th.add_argument("--l2-threat", type=float, default=1e-6)
     th.add_argument("--min-count", type=int, default=20)
