@@ -4,7 +4,7 @@ tool: it prints what it measured and never fails on a result.
 
     python3 bench/eval-fit.py label OUT.tsv RAPFI NODES MATCH.sgf...
     python3 bench/eval-fit.py fit FEATURES DATA.tsv... [--test-every 5] [--proven V]
-        [--proven-weight W] [--tempo T [--fit-from SHAPE]]
+        [--proven-weight W] [--tempo T [--fit-from SHAPE] [--patterns-from PAT]]
     python3 bench/eval-fit.py threats FEATURES DATA.tsv... [--test-every 5] [--proven V]
 
 label: every position of the games in the SGF files (bench/match.sh's
@@ -33,7 +33,8 @@ W counts each proven position (--proven) W times in the cross entropy.
 and none for the patterns, the side to move's shapes from the closed three
 up counting T times the opponent's (today 2.5, OWN_THREAT_PCT); with
 --fit-from SHAPE the shapes below SHAPE keep today's weights and only the
-others are fitted.
+others are fitted; --patterns-from PAT adds one weight for each pattern
+from PAT up, the side to move's counting T times too.
 
 threats: today's evaluation kept as it is, plus one value for each
 combination of threats the two sides have (the mask of the engine's
@@ -335,6 +336,8 @@ def main():
     th.add_argument("--l2-threat", type=float, default=1e-6)
     th.add_argument("--min-count", type=int, default=20)
     a = ap.parse_args()
+    if a.command == "fit" and not a.tempo and (a.fit_from != "B1" or a.patterns_from):
+        ap.error("--fit-from and --patterns-from need --tempo")
     {"label": label, "fit": fit, "threats": threats}[a.command](a)
 
 
