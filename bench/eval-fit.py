@@ -28,7 +28,8 @@ that the fitted weights come out on today's scale. Prints the cross
 entropy and rank correlation of today's evaluation and the fitted one on
 held-out positions (the games whose name hashes to 0 modulo --test-every), and the
 weights as engine parameter settings (see bench/params.c). --proven-weight
-W counts each proven position (--proven) W times in the cross entropy.
+W counts each proven position (--proven) W times in the cross entropy
+(threats takes it too).
 --tempo T fits today's form of the evaluation instead: one weight a shape
 and none for the patterns, the side to move's shapes from the closed three
 up counting T times the opponent's (today 2.5, OWN_THREAT_PCT); with
@@ -227,7 +228,7 @@ def threats(a):
     weights held fixed. One value a combination, and each position has one
     combination, so each value is fitted alone (Newton's method, L2 of
     --l2-threat towards 0)."""
-    f, y, _, test, train, base, c = load(a)
+    f, y, weight, test, train, base, c = load(a)
     mask = threat_mask(f)
     table = np.zeros(1 << len(THREAT_BITS))
     for m in np.unique(mask[train]):
@@ -235,10 +236,11 @@ def threats(a):
         if rows.sum() < a.min_count:
             continue
         t = 0.0
+        r = weight[rows]
         for _ in range(100):
             p = sigmoid(c * (base[rows] + t))
-            grad = c * np.sum(p - y[rows]) / rows.sum() + a.l2_threat * t
-            h = c * c * np.sum(p * (1 - p)) / rows.sum() + a.l2_threat
+            grad = c * np.sum(r * (p - y[rows])) / r.sum() + a.l2_threat * t
+            h = c * c * np.sum(r * p * (1 - p)) / r.sum() + a.l2_threat
             step = grad / h
             t -= step
             if abs(step) < 1e-6:
@@ -275,9 +277,9 @@ def fit(a):
         x = tempo_design(f, a.tempo, a.patterns_from)
         # The shapes below --fit-from keep today's weights (a fixed part of
         # the evaluation), the others are fitted.
-        held = SHAPES.index(a.fit_from)
-        fixed = x[:, :held] @ np.array(TODAY[:held], dtype=float)
-        w = np.concatenate([TODAY[:held], fit_logistic(x[train, held:] * c, y[train], a.l2,
+        kept = SHAPES.index(a.fit_from)
+        fixed = x[:, :kept] @ np.array(TODAY[:kept], dtype=float)
+        w = np.concatenate([TODAY[:kept], fit_logistic(x[train, kept:] * c, y[train], a.l2,
                                                        weight=weight[train], offset=c * fixed[train])])
         report(c, y, test, train, (("today", base), ("fitted", x @ w)))
         ns = len(SHAPES)
@@ -338,6 +340,10 @@ def main():
     a = ap.parse_args()
     if a.command == "fit" and not a.tempo and (a.fit_from != "B1" or a.patterns_from):
         ap.error("--fit-from and --patterns-from need --tempo")
+    if a.command == "fit" and a.tempo < 0:
+        ap.error("--tempo must be positive")
+    if a.command != "label" and a.proven_weight <= 0:
+        ap.error("--proven-weight must be positive")
     {"label": label, "fit": fit, "threats": threats}[a.command](a)
 
 
