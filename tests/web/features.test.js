@@ -102,7 +102,7 @@ test('a won game: the line highlighted, the result announced, the tally kept acr
   const tally = await page.textContent('#tally');
   assert.equal(tally, '1 game: X won 1, O won 0, 0 drawn.');
 
-  await page.reload();
+  await h.reload(page);
   await h.waitReady(page);
   assert.equal(await page.textContent('#tally'), tally, 'the tally survives a reload');
   assert.ok(await page.getByLabel('Two players').isChecked(), 'so do the settings');
@@ -118,7 +118,7 @@ test('a won game: the line highlighted, the result announced, the tally kept acr
   await page.getByRole('button', { name: 'Undo' }).click();
   await h.waitIdle(page);
   assert.equal(await page.textContent('#tally'), two);
-  await page.reload();
+  await h.reload(page);
   await h.waitReady(page);
   assert.equal(await page.textContent('#tally'), two);
   h.checkNoProblems(problems);

@@ -116,6 +116,36 @@ async function openPage(browser, url, { viewport = { width: 1280, height: 800 },
   return { ctx, page, problems };
 }
 
+/* Chromium hands a page's localStorage writes to the browser process on
+ * their own channel, and a page reloaded a moment later may read the
+ * storage before they land (seen once in CI, on a loaded machine). A
+ * person reloads seconds later; a test waits until a second page of the
+ * same origin sees every key the page holds, which a reloaded page then
+ * sees too. */
+async function storageSettled(page, timeout = 15000) {
+  const items = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+  let url = new URL('/storage-probe', page.url()).href;
+  if (page.url().startsWith('file:')) {
+    const file = path.join(require('node:os').tmpdir(), 'mnk-storage-probe.html');
+    fs.writeFileSync(file, '<!doctype html><title>storage probe</title>\n');
+    url = pathToFileURL(file).href;
+  }
+  const probe = await page.context().newPage();
+  try {
+    await probe.goto(url);
+    await probe.waitForFunction((want) => Object.entries(want).every(([k, v]) => localStorage.getItem(k) === v),
+      items, { timeout });
+  } finally {
+    await probe.close();
+  }
+}
+
+/* The page reloaded once what it stored has landed (storageSettled). */
+async function reload(page) {
+  await storageSettled(page);
+  await page.reload();
+}
+
 async function waitReady(page) {
   await page.waitForSelector('#app[data-ready="true"][data-state="idle"]', { timeout: 15000 });
 }
@@ -191,6 +221,6 @@ function rng(seed) {
 module.exports = {
   ROOT, BUILD, PAGE, FILE_URL, TABLE_MIB,
   mnk, mnkJSON, valueText, levelChoices,
-  startServer, launch, browserAndServer, openPage, waitReady, waitIdle,
+  startServer, launch, browserAndServer, openPage, reload, waitReady, waitIdle,
   readBoard, cellButton, clickCell, status, checkNoProblems, rng,
 };

@@ -225,7 +225,7 @@ test('5. a finished game stays counted through undo; a new ending counts, a repl
   assert.match(await h.status(page), /X wins/);
   assert.equal(await page.textContent('#tally'), two);
   /* A reload restores the finished game without counting it again. */
-  await page.reload();
+  await h.reload(page);
   await h.waitReady(page);
   assert.equal(await page.textContent('#tally'), two);
   assert.match(await h.status(page), /X wins/);
@@ -313,7 +313,7 @@ test('7. the game survives a reload; a link opens it elsewhere; the command give
   const position = (await h.readBoard(page)).position;
   assert.equal(position, '..../.x../..o./x...');
 
-  await page.reload();
+  await h.reload(page);
   await h.waitReady(page);
   assert.equal((await h.readBoard(page)).position, position, 'the position after a reload');
   assert.equal((await historyList(page)).length, 4, 'the line too');
@@ -361,7 +361,7 @@ test('7. the game survives a reload; a link opens it elsewhere; the command give
     JSON.stringify({ v: 1, rules: { m: 4, n: 4, k: 3 }, moves: [5, 5], line: [5, 5] }),
     JSON.stringify({ v: 1, rules: { m: 4, n: 4, k: 9 }, moves: [], line: [] }), '[]', '7']) {
     await page.evaluate((e) => localStorage.setItem('mnk.game.v1', e), entry);
-    await page.reload();
+    await h.reload(page);
     await h.waitReady(page);
     assert.equal((await h.readBoard(page)).position, '..../..../..../....', entry);
   }

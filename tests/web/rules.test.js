@@ -69,7 +69,7 @@ test('two players: an overline ends the game under freestyle, not under the exac
   assert.match(await h.status(page), /^O plays b2\. O wins\. O has a2, b2, c2 in a row\./);
 
   /* The rule is kept across a reload, with the board. */
-  await page.reload();
+  await h.reload(page);
   await h.waitReady(page);
   assert.equal(await page.inputValue('#rule-exact'), 'exact');
   assert.equal(await page.textContent('#board-rules'), '6×2: exactly 3 in a row wins, an overline does not.');
