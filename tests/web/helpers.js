@@ -10,6 +10,7 @@ const assert = require('node:assert/strict');
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
+const os = require('node:os');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 
@@ -126,7 +127,7 @@ async function storageSettled(page, timeout = 15000) {
   const items = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
   let url = new URL('/storage-probe', page.url()).href;
   if (page.url().startsWith('file:')) {
-    const file = path.join(require('node:os').tmpdir(), 'mnk-storage-probe.html');
+    const file = path.join(os.tmpdir(), 'mnk-storage-probe.html');
     fs.writeFileSync(file, '<!doctype html><title>storage probe</title>\n');
     url = pathToFileURL(file).href;
   }
