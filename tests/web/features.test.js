@@ -103,7 +103,6 @@ test('a won game: the line highlighted, the result announced, the tally kept acr
   assert.equal(tally, '1 game: X won 1, O won 0, 0 drawn.');
 
   await h.reload(page);
-  await h.waitReady(page);
   assert.equal(await page.textContent('#tally'), tally, 'the tally survives a reload');
   assert.ok(await page.getByLabel('Two players').isChecked(), 'so do the settings');
 
@@ -119,7 +118,6 @@ test('a won game: the line highlighted, the result announced, the tally kept acr
   await h.waitIdle(page);
   assert.equal(await page.textContent('#tally'), two);
   await h.reload(page);
-  await h.waitReady(page);
   assert.equal(await page.textContent('#tally'), two);
   h.checkNoProblems(problems);
 });

@@ -122,15 +122,17 @@ async function openPage(browser, url, { viewport = { width: 1280, height: 800 },
  * storage before they land (seen once in CI, on a loaded machine). A
  * person reloads seconds later; a test waits until a second page of the
  * same origin sees every key the page holds, which a reloaded page then
- * sees too. */
+ * sees too. A file:// page's probe is an empty file (written once), an
+ * http page's any address of its server. */
+let fileProbe = null;
 async function storageSettled(page, timeout = 15000) {
   const items = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
-  let url = new URL('/storage-probe', page.url()).href;
-  if (page.url().startsWith('file:')) {
+  if (page.url().startsWith('file:') && !fileProbe) {
     const file = path.join(os.tmpdir(), 'mnk-storage-probe.html');
     fs.writeFileSync(file, '<!doctype html><title>storage probe</title>\n');
-    url = pathToFileURL(file).href;
+    fileProbe = pathToFileURL(file).href;
   }
+  const url = page.url().startsWith('file:') ? fileProbe : new URL('/storage-probe', page.url()).href;
   const probe = await page.context().newPage();
   try {
     await probe.goto(url);
@@ -141,10 +143,12 @@ async function storageSettled(page, timeout = 15000) {
   }
 }
 
-/* The page reloaded once what it stored has landed (storageSettled). */
+/* The page reloaded once what it stored has landed (storageSettled), and
+ * ready again. */
 async function reload(page) {
   await storageSettled(page);
   await page.reload();
+  await waitReady(page);
 }
 
 async function waitReady(page) {

@@ -226,7 +226,6 @@ test('5. a finished game stays counted through undo; a new ending counts, a repl
   assert.equal(await page.textContent('#tally'), two);
   /* A reload restores the finished game without counting it again. */
   await h.reload(page);
-  await h.waitReady(page);
   assert.equal(await page.textContent('#tally'), two);
   assert.match(await h.status(page), /X wins/);
   h.checkNoProblems(problems);
@@ -314,7 +313,6 @@ test('7. the game survives a reload; a link opens it elsewhere; the command give
   assert.equal(position, '..../.x../..o./x...');
 
   await h.reload(page);
-  await h.waitReady(page);
   assert.equal((await h.readBoard(page)).position, position, 'the position after a reload');
   assert.equal((await historyList(page)).length, 4, 'the line too');
 
@@ -362,7 +360,6 @@ test('7. the game survives a reload; a link opens it elsewhere; the command give
     JSON.stringify({ v: 1, rules: { m: 4, n: 4, k: 9 }, moves: [], line: [] }), '[]', '7']) {
     await page.evaluate((e) => localStorage.setItem('mnk.game.v1', e), entry);
     await h.reload(page);
-    await h.waitReady(page);
     assert.equal((await h.readBoard(page)).position, '..../..../..../....', entry);
   }
   /* The exact rule travels with the link and the command. */

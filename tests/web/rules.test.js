@@ -70,7 +70,6 @@ test('two players: an overline ends the game under freestyle, not under the exac
 
   /* The rule is kept across a reload, with the board. */
   await h.reload(page);
-  await h.waitReady(page);
   assert.equal(await page.inputValue('#rule-exact'), 'exact');
   assert.equal(await page.textContent('#board-rules'), '6×2: exactly 3 in a row wins, an overline does not.');
   h.checkNoProblems(problems);
