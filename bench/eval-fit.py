@@ -256,6 +256,12 @@ def threats(a):
                                        if int(round(v)) != 0))
 
 
+def tempo_scale(tempo):
+    """Each shape's factor for the side to move in today's form: tempo
+    from the closed three up (OWN_THREAT_PCT), 1 below."""
+    return np.array([tempo if i >= SHAPES.index("B3") else 1.0 for i in range(len(SHAPES))])
+
+
 def tempo_design(f, tempo, patterns_from=None):
     """Columns for today's form of the evaluation: one weight a shape,
     the opponent's count taken away from the side to move's, which counts
@@ -263,8 +269,7 @@ def tempo_design(f, tempo, patterns_from=None):
     pattern patterns_from up (None: none), one weight a pattern the same
     way, the side to move's counting tempo times."""
     ns, n = len(SHAPES), len(SHAPES) + len(PATTERNS)
-    scale = np.array([tempo if i >= SHAPES.index("B3") else 1.0 for i in range(ns)])
-    cols = f[:, :ns] * scale - f[:, n:n + ns]
+    cols = f[:, :ns] * tempo_scale(tempo) - f[:, n:n + ns]
     if patterns_from is None:
         return cols
     first = ns + PATTERNS.index(patterns_from)
@@ -286,7 +291,7 @@ def fit(a):
         pats = PATTERNS[PATTERNS.index(a.patterns_from):] if a.patterns_from else []
         print("opponent shape: " + " ".join(f"{nm}={v:.1f}" for nm, v in zip(SHAPES, w)) +
               "".join(f" pattern {nm}={v:.1f}" for nm, v in zip(pats, w[ns:])))
-        own = [v * (a.tempo if i >= SHAPES.index("B3") else 1) for i, v in enumerate(w[:ns])]
+        own = w[:ns] * tempo_scale(a.tempo)
         settings = [(pre, nm, v) for pre, ws in (("e.", own), ("eo.", w[:ns]))
                     for nm, v in zip(SHAPES, ws)]
         settings += [(pre, nm, v * k) for pre, k in (("p.", a.tempo), ("po.", 1))
