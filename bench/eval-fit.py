@@ -3,8 +3,10 @@
 tool: it prints what it measured and never fails on a result.
 
     python3 bench/eval-fit.py label OUT.tsv RAPFI NODES MATCH.sgf...
+    python3 bench/eval-fit.py children OUT.tsv RAPFI NODES DATA.tsv [--parents N] [--per K]
+        [--seed S]
     python3 bench/eval-fit.py fit FEATURES DATA.tsv... [--test-every 5] [--proven V]
-        [--proven-weight W] [--tempo T [--fit-from SHAPE] [--patterns-from PAT]]
+        [--proven-weight W] [--quiet] [--tempo T [--fit-from SHAPE] [--patterns-from PAT]]
     python3 bench/eval-fit.py threats FEATURES DATA.tsv... [--test-every 5] [--proven V]
 
 label: every position of the games in the SGF files (bench/match.sh's
@@ -18,6 +20,12 @@ business, not the evaluation's; they are kept for a fit that weighs the
 wins hidden from the evaluation. OUT.tsv is appended to and read back
 first, so a second run asks only about new positions.
 
+children: the positions a match never shows. N positions of the label
+file DATA.tsv (3,000 by default), drawn at random, each get K random
+moves (3 by default) on empty cells within two of a stone, and the
+positions after them are labelled as by label, under the parent's game
+name (so they are held out with it).
+
 fit: FEATURES is build/eval-features. Rapfi's evaluation v becomes a
 winning chance sigmoid(v / 200) (Rapfi's own scale); the engine's
 evaluation is fitted by logistic regression (cross entropy, a little L2)
@@ -29,7 +37,9 @@ entropy and rank correlation of today's evaluation and the fitted one on
 held-out positions (the games whose name hashes to 0 modulo --test-every), and the
 weights as engine parameter settings (see bench/params.c). --proven-weight
 W counts each proven position (--proven) W times in the cross entropy
-(threats takes it too).
+(threats takes it too). --quiet keeps only the positions where the
+quiescence search stands on the evaluation as it is: neither side has an
+open four to make, and the side to move no four-three or double three.
 --tempo T fits today's form of the evaluation instead: one weight a shape
 and none for the patterns, the side to move's shapes from the closed three
 up counting T times the opponent's (today 2.5, OWN_THREAT_PCT); with
@@ -49,6 +59,7 @@ Needs python3-numpy (Debian package).
 import argparse
 import concurrent.futures
 import os
+import random
 import re
 import subprocess
 import sys
@@ -64,6 +75,11 @@ RAPFI_SCALE = 200.0
 # (no evaluation seen).
 PROOF_SIGN = {"won": 1, "lost": -1}
 NOT_A_VALUE = {"won", "lost", "proven", "unknown"}
+# Seconds of silence after which Rapfi's answer is given up ("unknown"):
+# at a node limit it once went silent on a nearly full board, and a
+# label run waited for it for ever. Its longest answers here take a
+# few seconds.
+STALL_SECONDS = 60
 SHAPES = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
 PATTERNS = ["B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", "FIVE"]
 # Today's defaults (src/shape.c shape_default_weights for the opponent's
@@ -74,25 +90,21 @@ OWN_THREAT_PCT = 250
 TODAY_OWN = [w * OWN_THREAT_PCT // 100 if i >= SHAPES.index("B3") else w for i, w in enumerate(TODAY)]
 
 
-def label(a):
-    done = set()
-    if os.path.exists(a.out):
-        with open(a.out, encoding="utf-8") as f:
-            done = {line.split("\t")[0] for line in f}
-    todo = []
-    for path in a.sgf:
-        text = open(path, encoding="utf-8").read()
-        size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
-        for number, moves in enumerate((m for m, _ in sgf_games(text)), 1):
-            game = f"{os.path.basename(path)}:{number}"
-            for ply in range(OPENING, len(moves)):
-                p = position_text(size, moves[:ply])
-                if p not in done:
-                    done.add(p)
-                    todo.append((p, size, moves[:ply], game))
+def done_positions(out):
+    """The positions a label file already holds (it is appended to)."""
+    if not os.path.exists(out):
+        return set()
+    with open(out, encoding="utf-8") as f:
+        return {line.split("\t")[0] for line in f}
+
+
+def ask_and_write(a, todo):
+    """Rapfi's label for each (position, size, moves, game) of todo,
+    appended to a.out: its evaluation for the side to move, "won" or
+    "lost" for a proof, "unknown" when it gave none."""
     print(f"{len(todo)} positions to ask", file=sys.stderr)
     info = f"INFO max_memory 67108864\nINFO timeout_turn 1000000\nINFO MAX_NODE {a.nodes}\n"
-    engines = [Session(a.rapfi, info) for _ in range(a.jobs)]
+    engines = [Session(a.rapfi, info, stall=STALL_SECONDS) for _ in range(a.jobs)]
     chunks = [todo[j::a.jobs] for j in range(a.jobs)]
 
     def work(j):
@@ -108,6 +120,64 @@ def label(a):
         for j in range(a.jobs):
             for (p, _, _, game), v in zip(chunks[j], answers[j]):
                 out.write(f"{p}\t{'unknown' if v is None else v}\t{game}\n")
+
+
+def label(a):
+    done = done_positions(a.out)
+    todo = []
+    for path in a.sgf:
+        text = open(path, encoding="utf-8").read()
+        size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
+        for number, moves in enumerate((m for m, _ in sgf_games(text)), 1):
+            game = f"{os.path.basename(path)}:{number}"
+            for ply in range(OPENING, len(moves)):
+                p = position_text(size, moves[:ply])
+                if p not in done:
+                    done.add(p)
+                    todo.append((p, size, moves[:ply], game))
+    ask_and_write(a, todo)
+
+
+def stones_in_turn(text):
+    """A square position in mnk's text as a list of moves (x, y) that
+    makes it, the first player's and the second's stones taken in turn;
+    None when the counts cannot arise or the board is not square."""
+    rows = text.split("/")
+    size = len(rows)
+    if any(len(r) != size for r in rows):
+        return None
+    first = [(x, y) for y, r in enumerate(rows) for x, c in enumerate(r) if c == "x"]
+    second = [(x, y) for y, r in enumerate(rows) for x, c in enumerate(r) if c == "o"]
+    if len(first) - len(second) not in (0, 1):
+        return None
+    return [(first if i % 2 == 0 else second)[i // 2] for i in range(len(first) + len(second))]
+
+
+def children(a):
+    """The positions after a random move, mostly a poor one: what the
+    search's evaluation meets at its leaves and a match's positions
+    never show. Each row keeps its parent's game name, so that a game's
+    children are held out with it."""
+    with open(a.parents_file, encoding="utf-8") as f:
+        parents = [line.rstrip("\n").split("\t") for line in f]
+    rng = random.Random(a.seed)
+    rng.shuffle(parents)
+    done = done_positions(a.out)
+    todo = []
+    for fields in parents[:a.parents]:
+        moves = stones_in_turn(fields[0])
+        if moves is None:
+            continue
+        size = len(fields[0].split("/"))
+        taken = set(moves)
+        near = sorted({(x + dx, y + dy) for x, y in moves for dx in range(-2, 3) for dy in range(-2, 3)
+                       if 0 <= x + dx < size and 0 <= y + dy < size and (x + dx, y + dy) not in taken})
+        for m in rng.sample(near, min(a.per, len(near))):
+            p = position_text(size, moves + [m])
+            if p not in done:
+                done.add(p)
+                todo.append((p, size, moves + [m], fields[2] if len(fields) > 2 else "children"))
+    ask_and_write(a, todo)
 
 
 def features(tool, positions):
@@ -188,12 +258,18 @@ def load(a):
     n = len(SHAPES) + len(PATTERNS)
     five, f4 = len(SHAPES) + PATTERNS.index("FIVE"), len(SHAPES) + PATTERNS.index("F4")
     keep = (f[:, five] == 0) & (f[:, n + five] == 0) & (f[:, f4] == 0)
+    if a.quiet:
+        # Where the engine's quiescence search stands on the evaluation
+        # as it is: the opponent has no open four to make either, and the
+        # side to move no four-three or double three to try.
+        f43, f33 = len(SHAPES) + PATTERNS.index("43"), len(SHAPES) + PATTERNS.index("33")
+        keep &= (f[:, n + f4] == 0) & (f[:, f43] == 0) & (f[:, f33] == 0)
     f, y, weight = f[keep], y[keep], weight[keep]
     test = held[keep]
     train = ~test
     base = today(f)
     c = fit_logistic(base[train, None], y[train], 0, weight=weight[train])[0]
-    print(f"{len(rows)} positions, {int(keep.sum())} without a five or open four, "
+    print(f"{len(rows)} positions, {int(keep.sum())} {'quiet' if a.quiet else 'without a five or open four'}, "
           f"{int(test.sum())} held out; today's scale c = {c:.5f}")
     return f, y, weight, test, train, base, c
 
@@ -323,12 +399,23 @@ def main():
     lb.add_argument("nodes", type=int)
     lb.add_argument("sgf", nargs="+")
     lb.add_argument("--jobs", type=int, default=2)
+    ch = sub.add_parser("children")
+    ch.add_argument("out")
+    ch.add_argument("rapfi")
+    ch.add_argument("nodes", type=int)
+    ch.add_argument("parents_file", metavar="DATA.tsv")
+    ch.add_argument("--parents", type=int, default=3000, help="how many of DATA.tsv's positions, drawn at random")
+    ch.add_argument("--per", type=int, default=3, help="random moves a parent")
+    ch.add_argument("--seed", type=int, default=1)
+    ch.add_argument("--jobs", type=int, default=2)
     data = argparse.ArgumentParser(add_help=False)
     data.add_argument("features")
     data.add_argument("data", nargs="+")
     data.add_argument("--test-every", type=int, default=5)
     data.add_argument("--proven", type=float, default=0,
                       help="Rapfi's proofs as this evaluation either way (0: left out)")
+    data.add_argument("--quiet", action="store_true",
+                      help="only the positions where the quiescence search stands on the evaluation")
     data.add_argument("--proven-weight", type=float, default=1,
                       help="a proven position's share of the fit, an unproven one's being 1")
     ft = sub.add_parser("fit", parents=[data])
@@ -347,9 +434,11 @@ def main():
         ap.error("--fit-from and --patterns-from need --tempo")
     if a.command == "fit" and a.tempo < 0:
         ap.error("--tempo must be positive")
-    if a.command != "label" and a.proven_weight <= 0:
+    if a.command == "children" and (a.parents < 1 or a.per < 1):
+        ap.error("--parents and --per must be positive")
+    if a.command not in ("label", "children") and a.proven_weight <= 0:
         ap.error("--proven-weight must be positive")
-    {"label": label, "fit": fit, "threats": threats}[a.command](a)
+    {"label": label, "children": children, "fit": fit, "threats": threats}[a.command](a)
 
 
 if __name__ == "__main__":

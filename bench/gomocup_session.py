@@ -10,6 +10,7 @@ import json
 import math
 import os
 import re
+import select
 import subprocess
 
 EVAL = re.compile(r"Eval ([+-]?)(M?)(\d+)")
@@ -77,29 +78,58 @@ def save_and_compare(by_position, save, compare):
 
 
 class Session:
-    def __init__(self, path, info="", clear="YXHASHCLEAR"):
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True,
-                                     cwd=os.path.dirname(os.path.abspath(path)))
-        self.info, self.clear = info, clear
+    """`stall`: seconds without a line from the engine after which a
+    question is given up (None: wait for ever). Rapfi at a node limit
+    was seen to go silent on a nearly full board; the engine is then
+    killed and started again, and ask() answers (None, None)."""
+
+    def __init__(self, path, info="", clear="YXHASHCLEAR", stall=None):
+        self.path, self.info, self.clear, self.stall = path, info, clear, stall
+        self.start()
+
+    def start(self):
+        self.proc = subprocess.Popen([self.path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL,
+                                     cwd=os.path.dirname(os.path.abspath(self.path)))
+        self.pending = b""
+
+    def line(self):
+        """The engine's next line, or None when it says nothing for
+        `stall` seconds or ends."""
+        while b"\n" not in self.pending:
+            ready, _, _ = select.select([self.proc.stdout], [], [], self.stall)
+            chunk = os.read(self.proc.stdout.fileno(), 65536) if ready else b""
+            if not chunk:
+                return None
+            self.pending += chunk
+        text, self.pending = self.pending.split(b"\n", 1)
+        return text.decode(errors="replace")
 
     def ask(self, size, moves):
         """The engine's move (x, y) and its last evaluation for the side to
         move: (sign, proven, number) as the engine wrote it, or None."""
         clear = f"{self.clear}\n" if self.clear else ""
-        self.proc.stdin.write(f"START {size}\n{self.info}{clear}BOARD\n{board_text(moves)}DONE\n")
+        question = f"START {size}\n{self.info}{clear}BOARD\n{board_text(moves)}DONE\n"
+        self.proc.stdin.write(question.encode())
         self.proc.stdin.flush()
         value = None
-        for line in self.proc.stdout:
+        while True:
+            line = self.line()
+            if line is None:
+                if self.stall is None or self.proc.poll() is not None:
+                    raise RuntimeError("the engine stopped")
+                self.proc.kill()
+                self.proc.wait()
+                self.start()
+                return None, None
             e = EVAL.search(line)
             if e:
                 value = (-1 if e.group(1) == "-" else 1, bool(e.group(2)), int(e.group(3)))
             m = MOVE.match(line.strip())
             if m:
                 return (int(m.group(1)), int(m.group(2))), value
-        raise RuntimeError("the engine stopped")
 
     def close(self):
-        self.proc.stdin.write("END\n")
+        self.proc.stdin.write(b"END\n")
         self.proc.stdin.close()
         self.proc.wait()
