@@ -107,7 +107,9 @@ class Session:
 
     def ask(self, size, moves):
         """The engine's move (x, y) and its last evaluation for the side to
-        move: (sign, proven, number) as the engine wrote it, or None."""
+        move: (sign, proven, number) as the engine wrote it, or None.
+        (None, None) when the engine stalled (see the class); an engine
+        that ended raises RuntimeError."""
         clear = f"{self.clear}\n" if self.clear else ""
         question = f"START {size}\n{self.info}{clear}BOARD\n{board_text(moves)}DONE\n"
         self.proc.stdin.write(question.encode())
