@@ -139,9 +139,10 @@ def label(a):
 
 
 def stones_in_turn(text):
-    """A square position in mnk's text as a list of moves (x, y) that
-    makes it, the first player's and the second's stones taken in turn;
-    None when the counts cannot arise or the board is not square."""
+    """A square position in mnk's text as its size and a list of moves
+    (x, y) that makes it, the first player's and the second's stones
+    taken in turn; None when the counts cannot arise or the board is not
+    square."""
     rows = text.split("/")
     size = len(rows)
     if any(len(r) != size for r in rows):
@@ -150,7 +151,7 @@ def stones_in_turn(text):
     second = [(x, y) for y, r in enumerate(rows) for x, c in enumerate(r) if c == "o"]
     if len(first) - len(second) not in (0, 1):
         return None
-    return [(first if i % 2 == 0 else second)[i // 2] for i in range(len(first) + len(second))]
+    return size, [(first if i % 2 == 0 else second)[i // 2] for i in range(len(first) + len(second))]
 
 
 def children(a):
@@ -165,10 +166,10 @@ def children(a):
     done = done_positions(a.out)
     todo = []
     for fields in parents[:a.parents]:
-        moves = stones_in_turn(fields[0])
-        if moves is None:
+        position = stones_in_turn(fields[0])
+        if position is None:
             continue
-        size = len(fields[0].split("/"))
+        size, moves = position
         taken = set(moves)
         near = sorted({(x + dx, y + dy) for x, y in moves for dx in range(-2, 3) for dy in range(-2, 3)
                        if 0 <= x + dx < size and 0 <= y + dy < size and (x + dx, y + dy) not in taken})
@@ -178,6 +179,12 @@ def children(a):
                 done.add(p)
                 todo.append((p, size, moves + [m], fields[2] if len(fields) > 2 else "children"))
     ask_and_write(a, todo)
+
+
+def pattern_column(side, pat):
+    """The column of build/eval-features' output counting the cells of
+    pattern pat for side (0 the side to move, 1 the other)."""
+    return side * (len(SHAPES) + len(PATTERNS)) + len(SHAPES) + PATTERNS.index(pat)
 
 
 def features(tool, positions):
@@ -255,15 +262,16 @@ def load(a):
     weight = np.array([r[3] for r in rows])
     # Held out by game: positions of one game are alike.
     held = np.array([zlib.crc32(r[2].encode()) % a.test_every == 0 for r in rows])
-    n = len(SHAPES) + len(PATTERNS)
-    five, f4 = len(SHAPES) + PATTERNS.index("FIVE"), len(SHAPES) + PATTERNS.index("F4")
-    keep = (f[:, five] == 0) & (f[:, n + five] == 0) & (f[:, f4] == 0)
+
+    def none(side, pat):
+        return f[:, pattern_column(side, pat)] == 0
+
+    keep = none(0, "FIVE") & none(1, "FIVE") & none(0, "F4")
     if a.quiet:
         # Where the engine's quiescence search stands on the evaluation
         # as it is: the opponent has no open four to make either, and the
         # side to move no four-three or double three to try.
-        f43, f33 = len(SHAPES) + PATTERNS.index("43"), len(SHAPES) + PATTERNS.index("33")
-        keep &= (f[:, n + f4] == 0) & (f[:, f43] == 0) & (f[:, f33] == 0)
+        keep &= none(1, "F4") & none(0, "43") & none(0, "33")
     f, y, weight = f[keep], y[keep], weight[keep]
     test = held[keep]
     train = ~test
@@ -291,10 +299,9 @@ THREAT_BITS = [(1, "FIVE"), (0, "F4"), (1, "F4"), (0, "43"), (0, "B4"), (0, "33"
 
 
 def threat_mask(f):
-    n, ns = len(SHAPES) + len(PATTERNS), len(SHAPES)
     mask = np.zeros(len(f), dtype=int)
     for bit, (side, pat) in enumerate(THREAT_BITS):
-        mask |= (f[:, side * n + ns + PATTERNS.index(pat)] > 0).astype(int) << bit
+        mask |= (f[:, pattern_column(side, pat)] > 0).astype(int) << bit
     return mask
 
 
@@ -393,21 +400,18 @@ def fit(a):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
-    lb = sub.add_parser("label")
-    lb.add_argument("out")
-    lb.add_argument("rapfi")
-    lb.add_argument("nodes", type=int)
+    asking = argparse.ArgumentParser(add_help=False)
+    asking.add_argument("out")
+    asking.add_argument("rapfi")
+    asking.add_argument("nodes", type=int)
+    asking.add_argument("--jobs", type=int, default=2)
+    lb = sub.add_parser("label", parents=[asking])
     lb.add_argument("sgf", nargs="+")
-    lb.add_argument("--jobs", type=int, default=2)
-    ch = sub.add_parser("children")
-    ch.add_argument("out")
-    ch.add_argument("rapfi")
-    ch.add_argument("nodes", type=int)
+    ch = sub.add_parser("children", parents=[asking])
     ch.add_argument("parents_file", metavar="DATA.tsv")
     ch.add_argument("--parents", type=int, default=3000, help="how many of DATA.tsv's positions, drawn at random")
     ch.add_argument("--per", type=int, default=3, help="random moves a parent")
     ch.add_argument("--seed", type=int, default=1)
-    ch.add_argument("--jobs", type=int, default=2)
     data = argparse.ArgumentParser(add_help=False)
     data.add_argument("features")
     data.add_argument("data", nargs="+")
