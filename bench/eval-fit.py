@@ -8,6 +8,7 @@ tool: it prints what it measured and never fails on a result.
     python3 bench/eval-fit.py fit FEATURES DATA.tsv... [--test-every 5] [--proven V]
         [--proven-weight W] [--quiet] [--tempo T [--fit-from SHAPE] [--patterns-from PAT]]
     python3 bench/eval-fit.py threats FEATURES DATA.tsv... [--test-every 5] [--proven V]
+        [--with-shapes SHAPE [--tempo T] [--rounds R]]
 
 label: every position of the games in the SGF files (bench/match.sh's
 matches), from the first move after the opening to the last before the
@@ -52,7 +53,9 @@ combination of threats the two sides have (the mask of the engine's
 engine_threat_mask: which of five, open four, four-three, four, double
 three and open three each side can make next), fitted the same way on
 today's scale; prints the held-out measures and the values as engine
-parameter settings (t.MASK=VALUE).
+parameter settings (t.MASK=VALUE). --with-shapes SHAPE fits the shapes'
+weights in today's form too (as fit --tempo T, default 2.5, the shapes
+from SHAPE up), by turns with the table, R times (6).
 
 Needs python3-numpy (Debian package).
 """
@@ -305,14 +308,12 @@ def threat_mask(f):
     return mask
 
 
-def threats(a):
-    """Today's evaluation plus a value for each combination of threats
-    (engine_params.threat_eval), fitted on today's scale with today's
-    weights held fixed. One value a combination, and each position has one
-    combination, so each value is fitted alone (Newton's method, L2 of
+def threat_table(a, mask, rest, y, weight, train, c):
+    """One value for each combination of threats (mask) that at least
+    --min-count training positions have, added to rest (the other terms
+    of the evaluation) and fitted on today's scale c. Each position has
+    one combination, so each value is fitted alone (Newton's method, L2 of
     --l2-threat towards 0)."""
-    f, y, weight, test, train, base, c = load(a)
-    mask = threat_mask(f)
     table = np.zeros(1 << len(THREAT_BITS))
     for m in np.unique(mask[train]):
         rows = train & (mask == m)
@@ -321,7 +322,7 @@ def threats(a):
         t = 0.0
         r = weight[rows]
         for _ in range(100):
-            p = sigmoid(c * (base[rows] + t))
+            p = sigmoid(c * (rest[rows] + t))
             grad = c * np.sum(r * (p - y[rows])) / r.sum() + a.l2_threat * t
             h = c * c * np.sum(r * p * (1 - p)) / r.sum() + a.l2_threat
             step = grad / h
@@ -329,14 +330,43 @@ def threats(a):
             if abs(step) < 1e-6:
                 break
         table[m] = t
-    report(c, y, test, train, (("today", base), ("with threats", base + table[mask])))
+    return table
+
+
+def threats(a):
+    """Today's evaluation plus a value for each combination of threats
+    (engine_params.threat_eval), fitted on today's scale with today's
+    weights held fixed. With --with-shapes SHAPE, today's form of the
+    shapes' weights (as fit --tempo, the shapes from SHAPE up) is fitted
+    too, by turns with the table: the weights with the table held fixed,
+    then the table with the weights held fixed, --rounds times."""
+    f, y, weight, test, train, base, c = load(a)
+    mask = threat_mask(f)
+    table = threat_table(a, mask, base, y, weight, train, c)
+    evaluations = [("today", base), ("with threats", base + table[mask])]
+    settings = ""
+    if a.with_shapes:
+        x = tempo_design(f, a.tempo)
+        kept = SHAPES.index(a.with_shapes)
+        w = np.array(TODAY, dtype=float)
+        for _ in range(a.rounds):
+            fixed = x[:, :kept] @ w[:kept] + table[mask]
+            w[kept:] = fit_logistic(x[train, kept:] * c, y[train], 1e-8, weight=weight[train],
+                                    offset=c * fixed[train])
+            table = threat_table(a, mask, x @ w, y, weight, train, c)
+        evaluations.append(("with threats and shapes", x @ w + table[mask]))
+        print("opponent shape: " + " ".join(f"{nm}={v:.1f}" for nm, v in zip(SHAPES, w)))
+        own = w * tempo_scale(a.tempo)
+        settings = "attack=100 " + " ".join(f"{pre}{nm}={int(round(v))}" for pre, ws in (("e.", own), ("eo.", w))
+                                            for nm, v in zip(SHAPES, ws) if nm != "FIVE") + " "
+    report(c, y, test, train, evaluations)
     names = lambda m: "+".join(("own " if s == 0 else "opp ") + pat
                                for bit, (s, pat) in enumerate(THREAT_BITS) if m >> bit & 1) or "none"
     for m in np.argsort(-np.bincount(mask[train], minlength=len(table))):
         if table[m] != 0:
             print(f"  mask {m:4d} ({names(m)}): {int((train & (mask == m)).sum())} positions, {table[m]:.0f}")
-    print("as parameters: " + " ".join(f"t.{m}={int(round(v))}" for m, v in enumerate(table)
-                                       if int(round(v)) != 0))
+    print("as parameters: " + settings + " ".join(f"t.{m}={int(round(v))}" for m, v in enumerate(table)
+                                                  if int(round(v)) != 0))
 
 
 def tempo_scale(tempo):
@@ -433,11 +463,24 @@ def main():
     th = sub.add_parser("threats", parents=[data])
     th.add_argument("--l2-threat", type=float, default=1e-6)
     th.add_argument("--min-count", type=int, default=20)
+    th.add_argument("--with-shapes", choices=SHAPES, metavar="SHAPE",
+                    help="fit today's form of the shapes' weights too, from this shape up")
+    th.add_argument("--tempo", type=float,
+                    help="with --with-shapes, the side to move's shapes from B3 up count this many times "
+                         f"(default {OWN_THREAT_PCT / 100}, today's)")
+    th.add_argument("--rounds", type=int, help="with --with-shapes, turns of weights and table (default 6)")
     a = ap.parse_args()
     if a.command == "fit" and not a.tempo and (a.fit_from != "B1" or a.patterns_from):
         ap.error("--fit-from and --patterns-from need --tempo")
     if a.command == "fit" and a.tempo < 0:
         ap.error("--tempo must be positive")
+    if a.command == "threats":
+        if not a.with_shapes and (a.tempo is not None or a.rounds is not None):
+            ap.error("--tempo and --rounds need --with-shapes")
+        a.tempo = OWN_THREAT_PCT / 100 if a.tempo is None else a.tempo
+        a.rounds = 6 if a.rounds is None else a.rounds
+        if a.tempo <= 0 or a.rounds < 1:
+            ap.error("--tempo and --rounds must be positive")
     if a.command == "children" and (a.parents < 1 or a.per < 1):
         ap.error("--parents and --per must be positive")
     if a.command not in ("label", "children") and a.proven_weight <= 0:
