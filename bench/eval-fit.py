@@ -356,9 +356,8 @@ def threats(a):
             table = threat_table(a, mask, x @ w, y, weight, train, c)
         evaluations.append(("with threats and shapes", x @ w + table[mask]))
         print("opponent shape: " + " ".join(f"{nm}={v:.1f}" for nm, v in zip(SHAPES, w)))
-        own = w * tempo_scale(a.tempo)
-        settings = "attack=100 " + " ".join(f"{pre}{nm}={int(round(v))}" for pre, ws in (("e.", own), ("eo.", w))
-                                            for nm, v in zip(SHAPES, ws) if nm != "FIVE") + " "
+        settings = "attack=100 " + " ".join(f"{pre}{nm}={int(round(v))}"
+                                            for pre, nm, v in tempo_settings(w, a.tempo) if nm != "FIVE") + " "
     report(c, y, test, train, evaluations)
     names = lambda m: "+".join(("own " if s == 0 else "opp ") + pat
                                for bit, (s, pat) in enumerate(THREAT_BITS) if m >> bit & 1) or "none"
@@ -373,6 +372,14 @@ def tempo_scale(tempo):
     """Each shape's factor for the side to move in today's form: tempo
     from the closed three up (OWN_THREAT_PCT), 1 below."""
     return np.array([tempo if i >= SHAPES.index("B3") else 1.0 for i in range(len(SHAPES))])
+
+
+def tempo_settings(w, tempo):
+    """The shapes' weights w of today's form (the opponent's) as engine
+    parameters (prefix, shape, value): the side to move's (e.) and the
+    opponent's (eo.)."""
+    own = w * tempo_scale(tempo)
+    return [(pre, nm, v) for pre, ws in (("e.", own), ("eo.", w)) for nm, v in zip(SHAPES, ws)]
 
 
 def tempo_design(f, tempo, patterns_from=None):
@@ -404,9 +411,7 @@ def fit(a):
         pats = PATTERNS[PATTERNS.index(a.patterns_from):] if a.patterns_from else []
         print("opponent shape: " + " ".join(f"{nm}={v:.1f}" for nm, v in zip(SHAPES, w)) +
               "".join(f" pattern {nm}={v:.1f}" for nm, v in zip(pats, w[ns:])))
-        own = w[:ns] * tempo_scale(a.tempo)
-        settings = [(pre, nm, v) for pre, ws in (("e.", own), ("eo.", w[:ns]))
-                    for nm, v in zip(SHAPES, ws)]
+        settings = tempo_settings(w[:ns], a.tempo)
         settings += [(pre, nm, v * k) for pre, k in (("p.", a.tempo), ("po.", 1))
                      for nm, v in zip(pats, w[ns:])]
         print("as parameters: attack=100 " + " ".join(
