@@ -82,7 +82,7 @@ MATCH_RULE ?= 0
 MATCH_ARGS = $(MATCH_GAMES) $(MATCH_SECONDS) $(MATCH_SIZE) $(MATCH_RULE)
 MATCH_OPENINGS ?= $(wildcard $(abspath bench/openings/$(MATCH_SIZE)x$(MATCH_SIZE)$(if $(filter 1,$(MATCH_RULE)),-exact).tsv))
 export MATCH_OPENINGS
-.PHONY: match match-greedy match-rapfi
+.PHONY: match match-greedy match-rapfi match-nodes
 match: match-greedy match-rapfi
 match-greedy: $(B)/pbrain-mnk
 	MATCH_OUT=$(B)/match bash bench/match.sh $(PEERS)/c-gomoku-cli "$(abspath $(B)/pbrain-mnk)" \
@@ -90,3 +90,18 @@ match-greedy: $(B)/pbrain-mnk
 match-rapfi: $(B)/pbrain-mnk
 	MATCH_OUT=$(B)/match bash bench/match.sh $(PEERS)/c-gomoku-cli "$(abspath $(B)/pbrain-mnk)" \
 	    "$(abspath $(PEERS)/pbrain-rapfi)" $(MATCH_ARGS)
+
+# make match-nodes: the match changes to the engine are judged by. mnk at
+# 250,000 nodes a move against Rapfi at 20,000, where mnk takes about 44%
+# of the points (near even, where a change shows most), NODES_GAMES games
+# (1,000) from the 1,351 openings of bench/openings/15x15-wide.tsv, two at
+# a time: about 14 minutes on 2 cores, whatever the load. Keep the output
+# (make match-nodes | tee FILE) and compare two runs game by game with
+# bench/match-paired.py, whose 95% error over 1,000 games is about 4
+# points (docs/research.md, "Matches at node limits as the judge").
+NODES_GAMES ?= 1000
+match-nodes: $(B)/pbrain-mnk
+	MATCH_OUT=$(B)/match-nodes MATCH_OPENINGS=$(abspath bench/openings/15x15-wide.tsv) \
+	MATCH_OPTS1=nodes=250000 MATCH_OPTS2=nodes=20000 MATCH_CONCURRENCY=2 \
+	    bash bench/match.sh $(PEERS)/c-gomoku-cli "$(abspath $(B)/pbrain-mnk)" \
+	    "$(abspath $(PEERS)/pbrain-rapfi)" $(NODES_GAMES) 10 15 0
