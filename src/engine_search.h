@@ -145,12 +145,10 @@ int engine_root_defences(mnk_engine *e, int *moves, int n);
  * can hide a long forced win of the opponent's that the threat search
  * proves in a few thousand nodes: if best loses to one, the first of
  * moves[0..n) (the search's order) that does not is played instead. At
- * most params.check_moves moves are looked at so, within the limits left
- * (the main search left params.check_pct percent of them). If every one
- * loses, the rest are looked at for the opponent's win by fours alone,
- * which takes far fewer nodes: the first after which it has none is
- * played. If none is found, or the limits end first, best stays.
- * Returns the move to play. */
+ * most params.check_moves moves are looked at, within the limits left
+ * (the main search left params.check_pct percent of them); if every move
+ * looked at loses, or the limits end first, best stays. Returns the move
+ * to play. */
 int engine_root_check(mnk_engine *e, const int *moves, int n, int best);
 
 /* ---- the search below the root (engine_search.c) ---------------------- */

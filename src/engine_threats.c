@@ -70,43 +70,21 @@ static bool loses_to_threats(mnk_engine *e, int m, uint64_t cap)
 /* See engine_search.h. */
 int engine_root_check(mnk_engine *e, const int *moves, int n, int best)
 {
-    if (e->params.check_moves <= 0)
-        return best;
     /* Only the hard limit, the stop and what is left of a node limit. */
     e->threat_ms = 0;
     e->threat_nodes_end = e->max_nodes;
-    int i = -1;
-    for (int looked = 0; i < n && looked < e->params.check_moves; i++) {
+    for (int i = -1, looked = 0; i < n && looked < e->params.check_moves; i++) {
         int m = i < 0 ? best : moves[i];
         if (i >= 0 && m == best)
             continue;
         if (e->max_nodes && e->nodes >= e->max_nodes)
-            return best;
+            break;
         bool lost = loses_to_threats(e, m, engine_threat_nodes(e, (uint64_t)e->params.check_nodes));
         looked++;
         if (e->aborted)
-            return best;
+            break;
         if (!lost)
             return m;
-    }
-    /* Every move looked at loses. A win by fours of the opponent's, at
-     * least, is stopped by few cells, and the search's order need not
-     * rank them high (it saw no such win): look further, for fours only. */
-    shape_board *b = &e->b;
-    for (; i < n; i++) {
-        if (moves[i] == best)
-            continue;
-        if (e->max_nodes && e->nodes >= e->max_nodes)
-            break;
-        sb_play(b, moves[i]);
-        bool lost = vcf_find(&e->vcf, b, ROOT_VCF_DEPTH,
-                             engine_threat_nodes(e, (uint64_t)e->params.check_nodes));
-        e->nodes += e->vcf.nodes;
-        sb_undo(b, moves[i]);
-        if (e->aborted)
-            break;
-        if (!lost)
-            return moves[i];
     }
     return best;
 }

@@ -375,27 +375,6 @@ static void test_engine_checks_its_move(void **state)
     assert_true(defended >= 3);
 }
 
-/* When every move the root's check looks at loses to the opponent's
- * threats, it looks through the rest for a move that stops the win by
- * fours: with the check cut to the search's own move, the same crippled
- * search and an evaluation turned upside down (so that the search's move
- * is rarely the one that stops the win), the move played still stops
- * every win by fours that can be stopped. */
-static void test_engine_checks_past_its_limit(void **state)
-{
-    (void)state;
-    engine_params p;
-    engine_default_params(&p);
-    p.node_moves = 1;
-    p.quiescence_plies = 0;
-    p.check_moves = 1;
-    for (int i = 0; i < SHAPE_COUNT; i++)
-        p.eval_own[i] = p.eval_opp[i] = (int16_t)-p.eval_opp[i];
-    int defended, checked = defend_vcfs(10, &p, &defended);
-    print_message("# %d positions, %d with a defence, each found\n", checked, defended);
-    assert_true(defended >= 3);
-}
-
 /* The static pruning near the horizon (a node standing on its evaluation
  * far above beta, or dropping to the quiescence search far below alpha)
  * is for quiet nodes only. X to move against two open threes of O is lost
@@ -476,7 +455,6 @@ int main(void)
         cmocka_unit_test(test_engine_exact_rule), cmocka_unit_test(test_engine_limits),
         cmocka_unit_test(test_engine_keeps_time), cmocka_unit_test(test_engine_defends_vcf),
         cmocka_unit_test(test_engine_checks_its_move),
-        cmocka_unit_test(test_engine_checks_past_its_limit),
         cmocka_unit_test(test_engine_prunes_only_quiet_nodes),
         cmocka_unit_test(test_engine_threat_mask),
     };
