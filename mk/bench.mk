@@ -95,7 +95,8 @@ match-rapfi: $(B)/pbrain-mnk
 # 250,000 nodes a move against Rapfi at 20,000, where mnk takes about 44%
 # of the points (near even, where a change shows most), NODES_GAMES games
 # (1,000) from the 1,351 openings of bench/openings/15x15-wide.tsv, two at
-# a time: about 14 minutes on 2 cores, whatever the load. Keep the output
+# a time: about 14 minutes on 2 idle cores (with node limits the load
+# changes its time, not what it measures). Keep the output
 # (make match-nodes | tee FILE) and compare two runs game by game with
 # bench/match-paired.py, whose 95% error over 1,000 games is about 4
 # points (docs/research.md, "Matches at node limits as the judge").
