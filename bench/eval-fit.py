@@ -36,7 +36,7 @@ opponent's) so
 that the fitted weights come out on today's scale. Prints the cross
 entropy and rank correlation of today's evaluation and the fitted one on
 held-out positions (the games whose name hashes to 0 modulo --test-every), and the
-weights as engine parameter settings (see bench/params.c). --proven-weight
+weights as engine parameter settings (see mnk.h, mnk_engine_set_param). --proven-weight
 W counts each proven position (--proven) W times in the cross entropy
 (threats takes it too). --quiet keeps only the positions where the
 quiescence search stands on the evaluation as it is: neither side has an

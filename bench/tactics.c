@@ -33,7 +33,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "mnk.h"
-#include "params.h"
+#include "engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,7 +254,7 @@ int main(int argc, char **argv)
     while (first_param > 4 && strchr(argv[first_param - 1], '='))
         first_param--;
     for (int i = first_param; i < argc; i++)
-        if (!engine_param_parse(&params, argv[i])) {
+        if (engine_param_parse(&params, argv[i]) != MNK_OK) {
             fprintf(stderr, "tactics: not a parameter: %s\n", argv[i]);
             return 2;
         }

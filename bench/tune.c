@@ -12,10 +12,10 @@
  * take (a number: every run plays the same games) or a time ("50ms").
  * "a:NAME=VALUE" changes engine A instead, to compare two variants.
  *
- * Names: see params.h.
+ * Names: see mnk.h, mnk_engine_set_param.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "params.h"
+#include "engine.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -70,7 +70,7 @@ int main(int argc, char **argv)
     pb = pa;
     for (int i = 3; i < argc; i++) {
         bool for_a = strncmp(argv[i], "a:", 2) == 0;
-        if (!engine_param_parse(for_a ? &pa : &pb, argv[i] + (for_a ? 2 : 0))) {
+        if (engine_param_parse(for_a ? &pa : &pb, argv[i] + (for_a ? 2 : 0)) != MNK_OK) {
             fprintf(stderr, "tune: not a parameter: %s\n", argv[i]);
             return 2;
         }

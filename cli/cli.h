@@ -41,8 +41,12 @@ enum {
     OPT_GREEDY = 1 << 19,
     OPT_SPLIT = 1 << 20,
     OPT_THREADS = 1 << 21,
-    OPT_ASK = 1 << 22
+    OPT_ASK = 1 << 22,
+    OPT_PARAM = 1 << 23
 };
+
+/* Most --param settings one command takes. */
+#define CLI_MAX_PARAMS 64
 
 typedef struct cli_command cli_command;
 
@@ -57,6 +61,8 @@ typedef struct cli_options {
     int k;                 /* --k K (pbrain); 0: not given */
     bool exact;            /* --exact: exactly K in a row wins (pbrain) */
     bool greedy;           /* --greedy: the engine's no-search baseline (pbrain) */
+    const char *params[CLI_MAX_PARAMS]; /* --param NAME=VALUE (pbrain), checked */
+    int nparams;
     uint64_t seed;
     double seconds;        /* --time; 0: none */
     bool seconds_given;

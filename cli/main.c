@@ -138,7 +138,7 @@ static const cli_command commands[] = {
      "m x n turned a quarter. With --json, one object per line.",
      cmd_table},
     {"pbrain", "Play Gomoku through the Gomocup engine protocol (for managers and GUIs).",
-     OPT_K | OPT_EXACT | OPT_GREEDY | OPT_TIME | OPT_NODES | OPT_TABLE,
+     OPT_K | OPT_EXACT | OPT_GREEDY | OPT_TIME | OPT_NODES | OPT_TABLE | OPT_PARAM,
      "[options]",
      "Speaks the Gomocup (piskvork) engine protocol on standard input and output,\n"
      "so that Gomoku managers and GUIs (piskvork, c-gomoku-cli, Yixin's board)\n"

@@ -104,6 +104,31 @@ static bool option_u64(const cli_command *cmd, const char *option, const char *a
     return false;
 }
 
+/* Checks a --param setting on a throwaway engine (the library alone knows
+ * the names and ranges), so that a bad one is a usage error before any
+ * work starts. */
+static bool check_param(const cli_command *cmd, const char *arg, int *rc)
+{
+    mnk_engine *e;
+    mnk_status st = mnk_engine_new(0, &e);
+    if (st != MNK_OK) {
+        fprintf(stderr, "mnk %s: cannot check --param: %s\n", cmd->name, mnk_strerror(st));
+        *rc = EXIT_FAIL;
+        return false;
+    }
+    st = mnk_engine_set_param(e, arg);
+    mnk_engine_free(e);
+    if (st == MNK_OK)
+        return true;
+    cli_quoted q;
+    *rc = cli_usage_error(cmd, st == MNK_ERR_SYNTAX
+                                   ? "invalid --param '%s': expected NAME=VALUE, a parameter's name "
+                                     "(docs/commands.md) and a whole number"
+                                   : "invalid --param '%s': the value is out of that parameter's range",
+                          cli_quote(&q, arg, QUOTE_CHARS));
+    return false;
+}
+
 /* The machine's physical memory in MiB; the largest --table if unknown. */
 static uint64_t physical_mib(void)
 {
@@ -150,6 +175,10 @@ void cli_print_help(const cli_command *cmd)
     if (cmd->options & OPT_GREEDY)
         printf("  --greedy           no search: a five, else a block, else the best shape\n"
                "                     (the baseline engine matches are measured against)\n");
+    if (cmd->options & OPT_PARAM)
+        printf("  --param NAME=VALUE set one of the engine's tuning parameters (repeatable;\n"
+               "                     for measuring variants: the defaults are the strongest\n"
+               "                     measured; names in docs/commands.md)\n");
     if (cmd->options & OPT_TIME)
         printf("  --time S           stop searching after S seconds with the best found\n"
                "                     (0 < S <= " SECONDS_MAX_TEXT ", decimal, fractions allowed)\n");
@@ -224,7 +253,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
 {
     enum { O_RULES = OPT_FIRST_ID, O_MOVES, O_JSON, O_SEED, O_TIME, O_NODES, O_ALGORITHM, O_TABLE,
            O_DEPTH, O_AS, O_PLAIN, O_LEVEL, O_TWO_PLAYERS, O_WATCH, O_WEAK, O_MAX, O_K, O_EXACT,
-           O_GREEDY, O_SPLIT, O_THREADS, O_ASK };
+           O_GREEDY, O_SPLIT, O_THREADS, O_ASK, O_PARAM };
     static const struct option all[] = {
         {"rules", required_argument, NULL, O_RULES},
         {"moves", required_argument, NULL, O_MOVES},
@@ -248,13 +277,15 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
         {"split", required_argument, NULL, O_SPLIT},
         {"threads", required_argument, NULL, O_THREADS},
         {"ask", required_argument, NULL, O_ASK},
+        {"param", required_argument, NULL, O_PARAM},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     static const unsigned flag_of[] = {OPT_RULES, OPT_MOVES, OPT_JSON, OPT_SEED, OPT_TIME,
                                        OPT_NODES, OPT_ALGORITHM, OPT_TABLE, OPT_DEPTH, OPT_AS,
                                        OPT_PLAIN, OPT_LEVEL, OPT_TWO_PLAYERS, OPT_WATCH, OPT_WEAK, OPT_MAX,
-                                       OPT_K, OPT_EXACT, OPT_GREEDY, OPT_SPLIT, OPT_THREADS, OPT_ASK};
+                                       OPT_K, OPT_EXACT, OPT_GREEDY, OPT_SPLIT, OPT_THREADS, OPT_ASK,
+                                       OPT_PARAM};
     mnk_error err;
     int c, index, rc;
     char option[32]; /* the option's full name, as "--time" */
@@ -266,7 +297,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":h", all, &index)) != -1) {
         const char *arg = optarg;
-        if (c >= O_RULES && c <= O_ASK) {
+        if (c >= O_RULES && c <= O_PARAM) {
             /* The name from the table, not argv: "--time 1" leaves the
              * value at argv[optind - 1], and "--tim" is an abbreviation. */
             snprintf(option, sizeof option, "--%s", all[c - O_RULES].name);
@@ -400,12 +431,19 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_options *opt)
                 return cli_usage_error(cmd, "invalid --ask '%s': expected win or loss", cli_quote(&q, arg, QUOTE_CHARS));
             opt->ask = strcmp(arg, "win") == 0 ? MNK_ASK_WIN : MNK_ASK_LOSS;
             break;
+        case O_PARAM:
+            if (!check_param(cmd, arg, &rc))
+                return rc;
+            if (opt->nparams == CLI_MAX_PARAMS)
+                return cli_usage_error(cmd, "too many --param settings (at most %d)", CLI_MAX_PARAMS);
+            opt->params[opt->nparams++] = arg;
+            break;
         case ':':
             return cli_usage_error(cmd, "option '%s' needs a value", cli_quote(&q, argv[optind - 1], QUOTE_CHARS));
         default:
             /* An unknown short option is optopt (in "-xh" argv[optind - 1]
              * may be the word before it); a long one is in argv. */
-            if (optopt >= O_RULES && optopt <= O_ASK)
+            if (optopt >= O_RULES && optopt <= O_PARAM)
                 return cli_usage_error(cmd, "option '--%s' takes no value",
                                        all[optopt - O_RULES].name);
             if (optopt > 0 && optopt < 256)

@@ -31,5 +31,7 @@ int cmd_pbrain(const cli_options *opt)
     }
     config.max_nodes = opt->nodes;
     config.table_bytes = opt->table_bytes;
+    config.params = opt->params; /* checked by cli_parse */
+    config.nparams = opt->nparams;
     return pbrain_run(&config, STDIN_FILENO, stdout) == 0 ? EXIT_OK : EXIT_FAIL;
 }

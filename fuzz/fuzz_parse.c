@@ -13,7 +13,8 @@
  *      boards parse);
  *   2. when the text has lines, line 1 as rules and, under those rules,
  *      line 2 as a position, line 3 as moves played on it and line 4 as a
- *      cell (the form the seed corpus mostly uses).
+ *      cell (the form the seed corpus mostly uses);
+ *   3. the whole text as an engine's tuning setting ("NAME=VALUE").
  *
  * After each call it checks the library's promises rather than just
  * surviving: a status and its error agree, error offsets point into the
@@ -207,6 +208,22 @@ static void fuzz_moves(mnk_rules r, const char *text, size_t len)
     check_round_trip(game, other);
 }
 
+/* Text as an engine's tuning setting (mnk_engine_set_param): one of its
+ * three answers, and a setting that was taken is taken again (the same
+ * text, the same result) after the parameters are reset. One engine for
+ * every input: its table is not used. */
+static void fuzz_param(const char *text)
+{
+    static mnk_engine *engine;
+    if (!engine && mnk_engine_new(0, &engine) != MNK_OK)
+        abort();
+    mnk_status st = mnk_engine_set_param(engine, text);
+    CHECK(st == MNK_OK || st == MNK_ERR_SYNTAX || st == MNK_ERR_ARGUMENT);
+    mnk_engine_reset_params(engine);
+    CHECK(mnk_engine_set_param(engine, text) == st);
+    mnk_engine_reset_params(engine);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static char text[INPUT_MAX + 1], copy[INPUT_MAX + 1];
@@ -257,6 +274,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rules[nrules++] = r;
 
     fuzz_rules(text, len);
+    fuzz_param(text);
     for (int i = 0; i < nrules; i++) {
         fuzz_cell(rules[i], text, len);
         fuzz_position(rules[i], text, len, NULL, 0);

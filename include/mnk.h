@@ -687,6 +687,26 @@ void mnk_engine_stop(mnk_engine *engine);
 mnk_status mnk_engine_think(mnk_engine *engine, const mnk_game *game,
                             const mnk_engine_options *options, mnk_engine_info *out);
 
+/* Tuning: sets one of the engine's search or evaluation parameters from
+ * "NAME=VALUE" text, VALUE a decimal integer, for the searches that
+ * follow. The defaults are the strongest measured; other values are for
+ * measuring variants (docs/research.md) without a rebuild. Names:
+ *   attack defence moves root lmr rootlmr lmrfull latebase latemul
+ *   qplies qfours q43 leafvcf leafvcfplies nodevcf soft futility rfp
+ *   rfpmargin razor razormargin iir check checkpct checknodes vctpn asp
+ * and weights (-30000 to 30000) of a shape (SHAPE one of NONE B1 F1 B2
+ * F2 B3 F3 B4 F4 FIVE) or a cell's pattern (PATTERN: NONE B1 F1 B2 F2 B3
+ * F3 33 B4 43 F4 FIVE): w.SHAPE (move order), o.PATTERN (move order),
+ * e.SHAPE and eo.SHAPE (evaluation, side to move and opponent), p.PATTERN
+ * and po.PATTERN (the same for patterns), t.MASK (a combination of
+ * threats, MASK 0 to 2047). What each does: src/engine.h, engine_params.
+ * MNK_ERR_SYNTAX for text not of that form, an unknown name or a value
+ * that is not an integer; MNK_ERR_ARGUMENT for a NULL pointer or a value
+ * out of the parameter's range. The engine is unchanged on failure. */
+mnk_status mnk_engine_set_param(mnk_engine *engine, const char *setting);
+/* Every parameter back to its default. */
+void mnk_engine_reset_params(mnk_engine *engine);
+
 /* ---------------------------------------------------------------------
  * The engine in a match: boards too big to solve
  *

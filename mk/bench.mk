@@ -24,9 +24,9 @@ bench-solver: $(B)/mnk
 # from a cold table (bench/tactics.c; checked by tests/unit/test_tactics.c).
 BENCH_TARGETS += bench-tactics
 .PHONY: bench-tactics
-BENCH_PARAMS = bench/params.c bench/params.h src/engine.h src/threat.h src/shape.h
+BENCH_PARAMS = src/engine.h src/threat.h src/shape.h
 $(B)/tactics: bench/tactics.c $(BENCH_PARAMS) $(B)/libmnk.a include/mnk.h
-	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/tactics.c bench/params.c $(B)/libmnk.a
+	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/tactics.c $(B)/libmnk.a
 bench-tactics: $(B)/tactics
 	$(B)/tactics run bench/tactics/*.txt | tail -1
 	$(B)/tactics time 1000 bench/engine/quiet-15x15.txt | tail -2
@@ -50,7 +50,7 @@ $(B)/eval-features: bench/eval-features.c src/shape.h $(B)/libmnk.a include/mnk.
 # (bench/tune.c): `build/tune PAIRS NODES [NAME=VALUE ...]`. Not run by
 # make bench; a tool for measured tuning.
 $(B)/tune: bench/tune.c $(BENCH_PARAMS) $(B)/libmnk.a include/mnk.h
-	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/tune.c bench/params.c $(B)/libmnk.a -lm
+	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/tune.c $(B)/libmnk.a -lm
 
 # One strong solve with two threads, repeated, each best move checked by
 # one thread (bench/smp-stress.c): `build/smp-stress RUNS [RULES POSITION]`,
@@ -74,7 +74,11 @@ $(B)/smp-stress: bench/smp-stress.c $(B)/libmnk.a include/mnk.h src/smp.h src/in
 # Openings: bench/openings/SIZExSIZE.tsv (SIZExSIZE-exact.tsv for rule 1),
 # balanced by Rapfi's evaluation (bench/openings.py), where there is one;
 # MATCH_OPENINGS= (empty) plays bench/match.sh's random openings instead.
+# MNK_PARAMS="NAME=VALUE ..." plays a variant of mnk: each setting goes to
+# pbrain-mnk as --param NAME=VALUE (docs/gomocup.md), no rebuild needed.
 PEERS ?= ../peers/out
+MNK_PARAMS ?=
+MNK_ENGINE = $(abspath $(B)/pbrain-mnk)$(foreach p,$(MNK_PARAMS), --param $(p))
 MATCH_GAMES ?= 40
 MATCH_SECONDS ?= 1
 MATCH_SIZE ?= 15
@@ -85,10 +89,10 @@ export MATCH_OPENINGS
 .PHONY: match match-greedy match-rapfi match-nodes
 match: match-greedy match-rapfi
 match-greedy: $(B)/pbrain-mnk
-	MATCH_OUT=$(B)/match bash bench/match.sh $(PEERS)/c-gomoku-cli "$(abspath $(B)/pbrain-mnk)" \
+	MATCH_OUT=$(B)/match bash bench/match.sh $(PEERS)/c-gomoku-cli "$(MNK_ENGINE)" \
 	    "$(abspath $(B)/pbrain-mnk) --greedy" $(MATCH_ARGS)
 match-rapfi: $(B)/pbrain-mnk
-	MATCH_OUT=$(B)/match bash bench/match.sh $(PEERS)/c-gomoku-cli "$(abspath $(B)/pbrain-mnk)" \
+	MATCH_OUT=$(B)/match bash bench/match.sh $(PEERS)/c-gomoku-cli "$(MNK_ENGINE)" \
 	    "$(abspath $(PEERS)/pbrain-rapfi)" $(MATCH_ARGS)
 
 # make match-nodes: the match changes to the engine are judged by. mnk at
@@ -99,10 +103,13 @@ match-rapfi: $(B)/pbrain-mnk
 # changes its time, not what it measures). Keep the output
 # (make match-nodes | tee FILE) and compare two runs game by game with
 # bench/match-paired.py, whose 95% error over 1,000 games is about 4
-# points (docs/research.md, "Matches at node limits as the judge").
+# points (docs/research.md, "Matches at node limits as the judge"). A
+# variant: make match-nodes MNK_PARAMS="moves=24" NODES_OUT=DIR (the
+# games and messages go to DIR instead of $(B)/match-nodes).
 NODES_GAMES ?= 1000
+NODES_OUT ?= $(B)/match-nodes
 match-nodes: $(B)/pbrain-mnk
-	MATCH_OUT=$(B)/match-nodes MATCH_OPENINGS=$(abspath bench/openings/15x15-wide.tsv) \
+	MATCH_OUT=$(NODES_OUT) MATCH_OPENINGS=$(abspath bench/openings/15x15-wide.tsv) \
 	MATCH_OPTS1=nodes=250000 MATCH_OPTS2=nodes=20000 MATCH_CONCURRENCY=2 \
-	    bash bench/match.sh $(PEERS)/c-gomoku-cli "$(abspath $(B)/pbrain-mnk)" \
+	    bash bench/match.sh $(PEERS)/c-gomoku-cli "$(MNK_ENGINE)" \
 	    "$(abspath $(PEERS)/pbrain-rapfi)" $(NODES_GAMES) 10 15 0

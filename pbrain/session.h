@@ -64,6 +64,12 @@ typedef struct pb_config {
      * switches between them: twice the engine's memory, for a caller that
      * runs many short sessions of both rules (fuzz/fuzz_pbrain.c). */
     bool engine_per_rule;
+    /* Tuning settings, "NAME=VALUE" (mnk_engine_set_param), given to
+     * every engine the session makes; the strings must outlive it. One
+     * the library refuses is reported with an ERROR line when the engine
+     * is made, and the engine plays without it. */
+    const char *const *params;
+    int nparams;
 } pb_config;
 
 /* Receives one output line (no newline). */

@@ -1,6 +1,7 @@
 /*
  * engine.h - what the engine exposes inside the project beyond mnk.h: its
- * tunable parameters, for the self-play tuner (bench/tune.c), and its
+ * tunable parameters, for the self-play tuner (bench/tune.c) and the
+ * benchmarks (by name: mnk_engine_set_param), and its
  * board, for the match's levels below perfect (horizon.c). Weights are
  * measured in matches, not guessed; the defaults are the best measured.
  */
@@ -113,6 +114,12 @@ void engine_default_params(engine_params *p);
 int engine_threat_mask(const shape_board *b);
 /* Takes effect at the next mnk_engine_think(). */
 void engine_set_params(mnk_engine *e, const engine_params *p);
+/* Sets one parameter of p from "NAME=VALUE" (engine_params.c; the names
+ * are mnk.h's, at mnk_engine_set_param). MNK_ERR_SYNTAX for text not of
+ * that form, an unknown name or a value that is not a decimal integer;
+ * MNK_ERR_ARGUMENT for a value out of the parameter's range or a NULL
+ * pointer. p is unchanged on failure. */
+mnk_status engine_param_parse(engine_params *p, const char *setting);
 
 /* The engine's own board set up with game's rules and position (its
  * tables made anew if the rules changed), for a look at the shapes

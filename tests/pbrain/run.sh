@@ -67,7 +67,9 @@ if [ $rc -eq 0 ] && grep -q "Gomocup" "$tmp/out" && grep -q -- "--exact" "$tmp/o
     bad "mnk pbrain --help: exit $rc: $(head -3 "$tmp/out")"; fi
 "$PBRAIN" --help >"$tmp/out" 2>&1
 if grep -q "Gomocup" "$tmp/out"; then ok; else bad "pbrain-mnk --help: $(head -3 "$tmp/out")"; fi
-for args in "--k 0" "--k 21" "--k x" "--time 0" "--nodes 0" "--table 0" "extra" "--rules 3,3,3" "--bogus"; do
+for args in "--k 0" "--k 21" "--k x" "--time 0" "--nodes 0" "--table 0" "extra" "--rules 3,3,3" "--bogus" \
+            "--param bogus=1" "--param moves=0" "--param moves" "--param moves=1x" "--param =3" \
+            "--param t.2048=1" "--param e.F3=30001" "--param"; do
     # shellcheck disable=SC2086
     "$MNK" pbrain $args </dev/null >"$tmp/out" 2>"$tmp/err"
     rc=$?
@@ -252,6 +254,27 @@ expect_line "a move" 3 "$move_re"
 expect_line "the five" 6 '^3,0$'
 expect_line "the block" 8 '^(6|11),1$'
 if grep -q '^MESSAGE .* nodes [1-9]' "$tmp/out"; then bad "--greedy searched: $(grep -m1 '^MESSAGE .* nodes [1-9]' "$tmp/out")"; else ok; fi
+
+# --param: the settings reach the engine. At a node limit alone a session
+# plays the same moves every time, so a parameter set to its default
+# (moves=16) changes nothing the engine reports but the time, and one that
+# keeps a single move a node (moves=1) changes its search.
+cmds "START 15" BOARD 7,7,1 8,7,2 7,8,1 8,8,2 6,9,1 9,6,2 DONE "TURN 9,9"
+searched() { sed -n 's/^MESSAGE \(depth .*\) speed .* time [0-9]* ms \(pv .*\)/\1 \2/p' "$tmp/out"; }
+session "no --param" "$PBRAIN" --nodes 20000
+plain=$(searched)
+session "--param moves=16" "$PBRAIN" --nodes 20000 --param moves=16
+same=$(searched)
+session "--param moves=1" "$PBRAIN" --nodes 20000 --param moves=1 --param w.F2=25
+narrow=$(searched)
+if [ -n "$plain" ] && [ "$plain" = "$same" ]; then ok; else
+    bad "--param moves=16 (the default) changed the search: [$plain] / [$same]"; fi
+if [ -n "$narrow" ] && [ "$plain" != "$narrow" ]; then ok; else
+    bad "--param moves=1 did not change the search: [$plain] / [$narrow]"; fi
+"$MNK" best --param moves=1 </dev/null >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q "does not apply" "$tmp/err"; then ok; else
+    bad "mnk best --param: exit $rc ($(head -c 200 "$tmp/err"))"; fi
 
 # --- INFO: limits and keys ---------------------------------------------------
 cmds "INFO timeout_turn 100" "INFO timeout_match 100000" "INFO time_left 99000" "INFO max_memory 83886080" \

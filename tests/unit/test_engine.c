@@ -5,7 +5,7 @@
  * root's check of its own move against the opponent's threats), the
  * exact rule against freestyle, the evaluation's threat mask, its limits
  * (nodes, depth, stop, a clock of the test's own so that time is checked
- * without timing anything) and its arguments.
+ * without timing anything), its arguments and its tuning by name.
  */
 #include "unit.h"
 
@@ -200,6 +200,72 @@ static mnk_game *middle_game(void)
     assert_int_equal(mnk_game_play_moves(game, "h8,h9,i8,g8,i9,i7,j10,k11,g9,f10", NULL),
                      MNK_OK);
     return game;
+}
+
+/* Tuning by name (mnk_engine_set_param): each kind of name sets its own
+ * parameter and nothing else; text of another form, unknown names and
+ * values out of range are refused and leave the engine as it was; a
+ * setting changes the search, and mnk_engine_reset_params undoes it. */
+static void test_engine_params(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    engine_params def, want;
+    memset(&def, 0, sizeof def); /* padding too: the structs are compared whole */
+    engine_default_params(&def);
+    assert_memory_equal(&e->params, &def, sizeof def);
+
+    static const char *const good[] = {"moves=12", "lmr=0",  "asp=+7",     "w.F3=-5",
+                                       "e.FIVE=3", "eo.B1=9", "o.33=1000", "p.43=-30000",
+                                       "po.NONE=30000", "t.2047=17", "t.0=1"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        mnk_engine_reset_params(e);
+        assert_int_equal(mnk_engine_set_param(e, good[i]), MNK_OK);
+        want = def;
+        assert_int_equal(engine_param_parse(&want, good[i]), MNK_OK);
+        assert_memory_not_equal(&want, &def, sizeof def);
+        assert_memory_equal(&e->params, &want, sizeof want);
+    }
+    mnk_engine_reset_params(e);
+    assert_memory_equal(&e->params, &def, sizeof def);
+    want = def;
+    want.node_moves = 12;
+    assert_int_equal(engine_param_parse(&def, "moves=12"), MNK_OK);
+    assert_memory_equal(&def, &want, sizeof want);
+    engine_default_params(&def);
+
+    static const char *const syntax[] = {"",         "moves",      "=3",       "moves=",
+                                         "moves=1x", "moves= 1",   "moves=--1", "Moves=3",
+                                         "bogus=1",  "w.F6=1",     "w.=1",      "t.=1",
+                                         "t.-1=1",   "t.2048=1",   "e.33=1",    "moves=1234567890",
+                                         "moves=12=3", "averyveryveryverylongnamethatgoeson=1"};
+    for (size_t i = 0; i < sizeof syntax / sizeof syntax[0]; i++) {
+        assert_int_equal(mnk_engine_set_param(e, syntax[i]), MNK_ERR_SYNTAX);
+        assert_memory_equal(&e->params, &def, sizeof def);
+    }
+    static const char *const range[] = {"moves=0", "moves=401", "rootlmr=2", "soft=0",
+                                        "e.F3=30001", "t.5=-30001"};
+    for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
+        assert_int_equal(mnk_engine_set_param(e, range[i]), MNK_ERR_ARGUMENT);
+        assert_memory_equal(&e->params, &def, sizeof def);
+    }
+    assert_int_equal(mnk_engine_set_param(NULL, "moves=3"), MNK_ERR_ARGUMENT);
+    assert_int_equal(mnk_engine_set_param(e, NULL), MNK_ERR_ARGUMENT);
+    mnk_engine_reset_params(NULL);
+
+    /* The search, from a cleared table each time. */
+    mnk_game *game = middle_game();
+    mnk_engine_options o = {.max_depth = 4};
+    uint64_t plain = think(e, game, &o).nodes;
+    assert_int_equal(mnk_engine_set_param(e, "moves=1"), MNK_OK);
+    mnk_engine_clear(e);
+    uint64_t narrow = think(e, game, &o).nodes;
+    mnk_engine_reset_params(e);
+    mnk_engine_clear(e);
+    assert_true(narrow != plain);
+    assert_true(think(e, game, &o).nodes == plain);
+    mnk_game_free(game);
+    mnk_engine_free(e);
 }
 
 static void test_engine_limits(void **state)
@@ -456,7 +522,7 @@ int main(void)
         cmocka_unit_test(test_engine_keeps_time), cmocka_unit_test(test_engine_defends_vcf),
         cmocka_unit_test(test_engine_checks_its_move),
         cmocka_unit_test(test_engine_prunes_only_quiet_nodes),
-        cmocka_unit_test(test_engine_threat_mask),
+        cmocka_unit_test(test_engine_threat_mask), cmocka_unit_test(test_engine_params),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
