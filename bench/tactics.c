@@ -134,7 +134,7 @@ static int depth(int max_depth, uint64_t max_nodes, uint64_t turn_ms, const char
     char pos[1024];
     uint64_t nodes = 0;
     double total = 0;
-    int n = 0, depths = 0, shallowest = 0, over = 0, wins = 0, proven = 0;
+    int n = 0, depths = 0, shallowest = 0, over = 0, wins = 0, proven = 0, searched = 0;
     double longest = 0;
     while (fscanf(in, "%1023s", pos) == 1) {
         mnk_error err;
@@ -153,6 +153,9 @@ static int depth(int max_depth, uint64_t max_nodes, uint64_t turn_ms, const char
         printf("%3d  depth %2d/%-2d  %-4s %6d  %10llu nodes %9.1f ms\n", ++n, info.depth,
                info.seldepth, cell, info.value.score, (unsigned long long)info.nodes, t * 1e3);
         depths += info.depth;
+        /* Depth 0: answered before any iteration (a threat search's
+         * proof, a forced or single move). */
+        searched += info.depth > 0;
         /* A win the search sees, proven or not: beyond the estimates (mnk.h). */
         if (info.value.score > MNK_ENGINE_EVAL_MAX) {
             wins++;
@@ -177,6 +180,8 @@ static int depth(int max_depth, uint64_t max_nodes, uint64_t turn_ms, const char
            "%d wins seen (%d proven)\n",
            n, (unsigned long long)nodes, total, total > 0 ? (double)nodes / total : 0.0,
            n ? (double)depths / n : 0.0, shallowest, wins, proven);
+    printf("mean depth %.2f over the %d moves searched (the other %d answered at depth 0)\n",
+           searched ? (double)depths / searched : 0.0, searched, n - searched);
     if (turn_ms)
         printf("longest %.1f ms (%.1f%% of the limit), %d over the limit\n", longest * 1e3,
                longest * 1e5 / (double)turn_ms, over);

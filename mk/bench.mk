@@ -29,7 +29,7 @@ $(B)/tactics: bench/tactics.c $(BENCH_PARAMS) $(B)/libmnk.a include/mnk.h
 	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/tactics.c $(B)/libmnk.a
 bench-tactics: $(B)/tactics
 	$(B)/tactics run bench/tactics/*.txt | tail -1
-	$(B)/tactics time 1000 bench/engine/quiet-15x15.txt | tail -2
+	$(B)/tactics time 1000 bench/engine/quiet-15x15.txt | tail -3
 
 # The threat searches side by side on positions where Rapfi proved a win
 # (bench/threats.c): `build/threats NODES FILE [DEPTH]`.
