@@ -4,38 +4,48 @@ same number of games (so the same openings, each with both colours: game N
 of one run is played from the same opening and with the same colours as
 game N of the other), compared game by game: each run's score for the
 engine whose name starts with pbrain-mnk, and the mean of the paired
-differences with its 95% error. A benchmark: it prints numbers and judges
+differences with its 95% error. Games decided by a time forfeit or a
+crash in either run are left out (VOID below). A benchmark: it prints numbers and judges
 nothing. The logs are match.sh's output (its "Finished game" lines).
 """
 import math
 import re
 import sys
 
-FINISHED = re.compile(r"Finished game (\d+) \((\S+) vs (\S+)\): (\S+)")
+FINISHED = re.compile(r"Finished game (\d+) \((\S+) vs (\S+)\): (\S+)(?: \{([^}]*)\})?")
+# Games no move decided: an engine that failed to start or crashed.
+# c-gomoku-cli scores them for the side not to move, whichever engine
+# failed (Rapfi answers some STARTs with "ERROR Unknown command"), so they
+# say nothing of either engine's play.
+VOID = ("time forfeit", "crash")
 
 
 def scores(path):
-    """mnk's point in each game of a log, by game number."""
-    points = {}
+    """mnk's point in each game of a log, by game number, and the games
+    void by VOID."""
+    points, void = {}, set()
     with open(path) as f:
         for line in f:
             m = FINISHED.search(line)
             if not m:
                 continue
             game, black, result = int(m.group(1)), m.group(2), m.group(4)
+            if any(v in (m.group(5) or "") for v in VOID):
+                void.add(game)
             mnk_black = black.startswith("pbrain-mnk")
             if result == "1/2-1/2":
                 points[game] = 0.5
             else:
                 points[game] = 1.0 if (result == "1-0") == mnk_black else 0.0
-    return points
+    return points, void
 
 
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: match-paired.py BASE.log VARIANT.log")
-    base, variant = scores(sys.argv[1]), scores(sys.argv[2])
-    common = sorted(set(base) & set(variant))
+    (base, base_void), (variant, variant_void) = scores(sys.argv[1]), scores(sys.argv[2])
+    void = base_void | variant_void
+    common = sorted((set(base) & set(variant)) - void)
     if len(common) < 2:
         sys.exit("fewer than two games in common")
     diff = [variant[g] - base[g] for g in common]
@@ -45,7 +55,8 @@ def main():
     print(f"{n} games: base {100 * sum(base[g] for g in common) / n:.1f}%  "
           f"variant {100 * sum(variant[g] for g in common) / n:.1f}%  "
           f"diff {100 * mean:+.1f}% +- {100 * 1.96 * math.sqrt(var / n):.1f} (95%)  "
-          f"changed {sum(1 for x in diff if x)}")
+          f"changed {sum(1 for x in diff if x)}; "
+          f"{len(void & (set(base) & set(variant)))} void games left out ({', '.join(VOID)})")
 
 
 main()
