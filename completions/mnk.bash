@@ -12,7 +12,7 @@ _mnk_options() {
     tree) echo "--rules --moves --time --nodes --depth --table --help" ;;
     play) echo "--rules --seed --time --as --level --two-players --watch --plain --table --help" ;;
     bench) echo "--algorithm --time --nodes --table --weak --help" ;;
-    pbrain) echo "--k --exact --greedy --time --nodes --table --help" ;;
+    pbrain) echo "--k --exact --greedy --time --nodes --table --param --help" ;;
     table) echo "--max --time --nodes --table --json --help" ;;
     esac
 }
@@ -36,7 +36,7 @@ _mnk() {
     --as) mapfile -t COMPREPLY < <(compgen -W "x o" -- "$cur"); return ;;
     --ask) mapfile -t COMPREPLY < <(compgen -W "win loss" -- "$cur"); return ;;
     --rules) mapfile -t COMPREPLY < <(compgen -W "3,3,3 4,4,3 4,4,4 5,5,4 7,6,4 9,9,5 15,15,5 20,20,5" -- "$cur"); return ;;
-    --moves | --seed | --time | --nodes | --table | --depth | --max | --split) return ;;
+    --moves | --seed | --time | --nodes | --table | --depth | --max | --split | --param) return ;;
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$(_mnk_options "$cmd")" -- "$cur")

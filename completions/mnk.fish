@@ -40,7 +40,7 @@ function __mnk_takes -a option
             contains -- $cmd best analyze count solve tree bench table pbrain
         case threads
             contains -- $cmd solve
-        case k exact greedy
+        case k exact greedy param
             contains -- $cmd pbrain
         case algorithm weak
             contains -- $cmd best analyze solve bench
@@ -77,4 +77,5 @@ complete -c mnk -n '__mnk_takes max' -l max -x -d 'Boards up to N x N'
 complete -c mnk -n '__mnk_takes k' -l k -x -d 'K in a row wins'
 complete -c mnk -n '__mnk_takes exact' -l exact -d 'Exactly K in a row wins'
 complete -c mnk -n '__mnk_takes greedy' -l greedy -d 'No search: the baseline engine'
+complete -c mnk -n '__mnk_takes param' -l param -x -d 'Set an engine tuning parameter (NAME=VALUE)'
 complete -c mnk -n '__fish_seen_subcommand_from bench merge' -F
