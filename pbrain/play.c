@@ -164,6 +164,9 @@ bool play_ready_engine(pb_session *s)
                     mnk_strerror(st));
         return false;
     }
+    for (int i = 0; i < s->config.nparams; i++)
+        if ((st = mnk_engine_set_param(e, s->config.params[i])) != MNK_OK)
+            session_say(s, "ERROR parameter %s not set: %s", s->config.params[i], mnk_strerror(st));
     s->engine = s->engines[slot] = e;
     s->engine_table_bytes[slot] = s->table_bytes;
     return true;
