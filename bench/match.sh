@@ -69,7 +69,10 @@ random_openings() {
 }
 pairs=$(((games + 1) / 2))
 if [ -n "${MATCH_OPENINGS:-}" ]; then
-    grep -v '^#' "$MATCH_OPENINGS" | cut -f1 | head -n "$pairs" >"$openings"
+    # One awk reading the whole file, not grep | cut | head: head leaving
+    # early kills the writers with SIGPIPE, which pipefail made this
+    # script's exit status (141, nothing written) when the timing fell so.
+    awk -F '\t' -v n="$pairs" '!/^#/ && k < n { print $1; k++ }' "$MATCH_OPENINGS" >"$openings"
     have=$(wc -l <"$openings")
     if [ "$have" -lt "$pairs" ]; then
         echo "match.sh: $MATCH_OPENINGS has $have openings; $games games need $pairs" >&2
