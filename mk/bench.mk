@@ -101,9 +101,11 @@ match-rapfi: $(B)/pbrain-mnk
 # (1,000) from the 1,351 openings of bench/openings/15x15-wide.tsv, two at
 # a time: about 14 minutes on 2 idle cores (with node limits the load
 # changes its time, not what it measures). Keep the output
-# (make match-nodes | tee FILE) and compare two runs game by game with
+# (make match-nodes | tee FILE) and compare runs game by game with
 # bench/match-paired.py, whose 95% error over 1,000 games is about 4
-# points (docs/research.md, "Matches at node limits as the judge"). A
+# points (docs/research.md, "Matches at node limits as the judge"); one
+# run of the defaults moves by as much, so judge a variant against the
+# mean of several (match-paired.py BASE1 BASE2 ... VARIANT). A
 # variant: make match-nodes MNK_PARAMS="moves=24" NODES_OUT=DIR (the
 # games and messages go to DIR instead of $(B)/match-nodes).
 NODES_GAMES ?= 1000
