@@ -98,6 +98,8 @@ void engine_default_params(engine_params *p)
     p->check_nodes = ROOT_VCT_NODES / 8;
     p->vct_pn = 0;
     p->aspiration = ASPIRATION;
+    p->singular_depth = 0;
+    p->singular_margin = 20;
 }
 
 void engine_set_params(mnk_engine *e, const engine_params *p)
@@ -146,6 +148,7 @@ mnk_status engine_setup(void *mem, size_t size, bool zeroed, mnk_engine **out)
     e->vcf.keep_going_ctx = e;
     tt_setup(&e->tt, (char *)mem + engine_header(), size - engine_header(), zeroed);
     mem_set(e->killers, 0xff, sizeof e->killers);
+    mem_set(e->excluded, 0xff, sizeof e->excluded);
     engine_default_params(&e->params);
     *out = e;
     return MNK_OK;
@@ -281,6 +284,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
     e->nodes = 0;
     e->aborted = false;
     e->seldepth = 0;
+    e->root_depth = 0;
     e->max_nodes = o ? o->max_nodes : 0;
     e->next_check = engine_next_check(e);
     e->start_ms = e->clock ? e->clock(e->clock_ctx) : 0;
@@ -415,6 +419,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
             (iteration_start + last_iteration_ms > e->hard_ms ||
              (iteration_start > e->soft_ms && !unclear)))
             break;
+        e->root_depth = depth;
         int window = depth >= 4 ? e->params.aspiration : SCORE_INF;
         int alpha = best_score - window, beta = best_score + window;
         if (alpha < -SCORE_INF)

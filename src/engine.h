@@ -103,6 +103,13 @@ typedef struct engine_params {
     /* Half the width of the first aspiration window of an iteration
      * (from depth 4), either side of the last iteration's score. */
     int aspiration;
+    /* Singular extensions: from this depth on (0: never), the table's move
+     * is searched a ply deeper when every other move, searched at half
+     * the depth, falls singular_margin a ply of depth short of its stored
+     * score (the position has one good move: the line is forced in all
+     * but name); when they reach beta even so, the node is cut there. */
+    int singular_depth;
+    int singular_margin;
 } engine_params;
 
 void engine_default_params(engine_params *p);

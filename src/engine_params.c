@@ -48,6 +48,8 @@ static const struct {
     {"checknodes", offsetof(engine_params, check_nodes), 1, 10000000},
     {"vctpn", offsetof(engine_params, vct_pn), 0, ENGINE_VCT_PN_VCF_THREATS},
     {"asp", offsetof(engine_params, aspiration), 1, 100000},
+    {"se", offsetof(engine_params, singular_depth), 0, 30000},
+    {"semargin", offsetof(engine_params, singular_margin), 0, 30000},
 };
 
 /* The weight arrays named PREFIX.SHAPE (patterns false) or

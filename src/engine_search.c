@@ -297,9 +297,37 @@ static bool opponent_quiet(const shape_board *b)
     return b->npat[opp][PAT_33] == 0 && b->npat[opp][PAT_43] == 0 && !has_pattern(b, opp, PAT_F4);
 }
 
+/* Singular extension: is the table's move m, stored as a lower bound (or
+ * exact) at about this depth, the node's only good move? Every other move
+ * is searched at half the depth against a bound singular_margin a ply of
+ * depth below the stored score. 1: they all fall short, so m is searched
+ * a ply deeper; -1: even without m the node reaches beta, and *cut is the
+ * score to return (a bound, never a proof: the stored score is not one);
+ * 0: neither. */
+static int singular(mnk_engine *e, const tt_entry *t, int m, int depth, int ply, int beta, int *cut)
+{
+    int bound = tt_score_from_table(t->score, ply) - e->params.singular_margin * depth;
+    e->excluded[ply] = (int16_t)m;
+    int v = engine_search(e, (depth - 1) / 2, ply, bound - 1, bound);
+    e->excluded[ply] = MNK_NO_CELL;
+    /* The search below left its own line at this ply. */
+    e->pv_len[ply] = 0;
+    if (e->aborted)
+        return 0;
+    if (v < bound)
+        return 1;
+    if (bound >= beta) {
+        *cut = bound;
+        return -1;
+    }
+    return 0;
+}
+
 /* Negamax value of the position for the side to move, ply plies below the
- * root, depth plies to go, within (alpha, beta). Meaningless once
- * e->aborted is set. */
+ * root, depth plies to go, within (alpha, beta); without the move
+ * e->excluded[ply] when there is one (a singular extension's search,
+ * which neither trusts nor fills the table). Meaningless once e->aborted
+ * is set. */
 int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
 {
     shape_board *b = &e->b;
@@ -329,12 +357,13 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         return alpha;
 
     /* Step 3: the table. */
-    int first = MNK_NO_CELL;
+    int first = MNK_NO_CELL, excluded = e->excluded[ply];
     tt_entry t;
-    if (tt_probe(&e->tt, b->key, &t)) {
+    bool hit = tt_probe(&e->tt, b->key, &t);
+    if (hit) {
         if (t.move >= 0 && t.move < g->cells && b->cell[t.move] == MNK_EMPTY)
             first = t.move;
-        if (t.depth >= depth && !pv_node) {
+        if (t.depth >= depth && !pv_node && excluded == MNK_NO_CELL) {
             int score = tt_score_from_table(t.score, ply);
             if (t.bound == TT_EXACT || (t.bound == TT_LOWER && score >= beta) ||
                 (t.bound == TT_UPPER && score <= alpha))
@@ -351,8 +380,8 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
      * its threats alone (the quiescence search) may still lift it. Never
      * with a win or loss in the window: the evaluation proves nothing. */
     const engine_params *p = &e->params;
-    if (!pv_node && (depth <= p->rfp_depth || depth <= p->razor_depth) && alpha > -SCORE_PROVEN &&
-        beta < SCORE_PROVEN && opponent_quiet(b)) {
+    if (!pv_node && excluded == MNK_NO_CELL && (depth <= p->rfp_depth || depth <= p->razor_depth) &&
+        alpha > -SCORE_PROVEN && beta < SCORE_PROVEN && opponent_quiet(b)) {
         int eval = engine_evaluate(e, b);
         if (depth <= p->rfp_depth && eval - p->rfp_margin * depth >= beta)
             return eval;
@@ -391,7 +420,9 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
     bool futile = e->params.futility > 0 && depth <= 2 && !pv_node && n > 1 &&
                   !has_open_four(b, opp) && engine_evaluate(e, b) + e->params.futility * depth <= alpha;
     for (int i = 0; i < n; i++) {
-        int m = moves[i], score;
+        int m = moves[i], score, se = 0;
+        if (m == excluded)
+            continue;
         bool forcing = engine_forcing(b, m);
         /* Late quiet moves near the horizon are not worth a look. */
         if (depth <= 3 && i >= e->params.late_base + e->params.late_mul * depth && !forcing &&
@@ -399,8 +430,19 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
             break;
         if (futile && i > 0 && !forcing && b->pat[side][m] < PAT_F3 && best > -SCORE_PROVEN)
             continue;
+        if (i == 0 && m == first && ext == 0 && p->singular_depth > 0 && depth >= p->singular_depth &&
+            excluded == MNK_NO_CELL && ply < 2 * e->root_depth && t.bound != TT_UPPER &&
+            t.depth >= depth - 3 && tt_score_from_table(t.score, ply) > -SCORE_PROVEN &&
+            tt_score_from_table(t.score, ply) < SCORE_PROVEN) {
+            int cut;
+            se = singular(e, &t, m, depth, ply, beta, &cut);
+            if (e->aborted)
+                return 0;
+            if (se < 0)
+                return cut;
+        }
         sb_play(b, m);
-        int d = depth - 1 + ext;
+        int d = depth - 1 + ext + (se > 0);
         if (i == 0) {
             score = -engine_search(e, d, ply + 1, -beta, -alpha);
         } else {
@@ -429,6 +471,8 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
             }
         }
     }
+    if (excluded != MNK_NO_CELL)
+        return best == -SCORE_INF ? alpha : best;
     int bound = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
     tt_store(&e->tt, b->key, tt_score_to_table(best, ply), best_move, depth, bound);
     return best;

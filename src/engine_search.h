@@ -84,6 +84,10 @@ struct mnk_engine {
     uint64_t threat_ms; /* elapsed time that ends a threat search at the root; 0: none */
     uint64_t threat_nodes_end; /* the same in nodes, under a node limit */
     int seldepth;
+    /* The iteration's depth, and per ply the move a singular extension's
+     * search leaves out (MNK_NO_CELL: none). */
+    int root_depth;
+    int16_t excluded[ENGINE_MAX_PLY];
 };
 
 /* ---- limits ----------------------------------------------------------- */
