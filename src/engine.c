@@ -100,6 +100,8 @@ void engine_default_params(engine_params *p)
     p->aspiration = ASPIRATION;
     p->singular_depth = 0;
     p->singular_margin = 20;
+    p->move_count = 0;
+    p->move_count_improving = 1;
 }
 
 void engine_set_params(mnk_engine *e, const engine_params *p)

@@ -110,6 +110,12 @@ typedef struct engine_params {
      * but name); when they reach beta even so, the node is cut there. */
     int singular_depth;
     int singular_margin;
+    /* Move-count pruning at every depth below the root (0: none): past
+     * the first move_count + depth^1.32 moves of a node (half as many
+     * when move_count_improving is 1 and the side to move's evaluation is
+     * no better than two plies before), quiet moves are not searched. */
+    int move_count;
+    int move_count_improving;
 } engine_params;
 
 void engine_default_params(engine_params *p);

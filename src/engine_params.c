@@ -50,6 +50,8 @@ static const struct {
     {"asp", offsetof(engine_params, aspiration), 1, 100000},
     {"se", offsetof(engine_params, singular_depth), 0, 30000},
     {"semargin", offsetof(engine_params, singular_margin), 0, 30000},
+    {"mcp", offsetof(engine_params, move_count), 0, MNK_MAX_CELLS},
+    {"mcpimp", offsetof(engine_params, move_count_improving), 0, 1},
 };
 
 /* The weight arrays named PREFIX.SHAPE (patterns false) or

@@ -323,6 +323,18 @@ static int singular(mnk_engine *e, const tt_entry *t, int m, int depth, int ply,
     return 0;
 }
 
+/* How many moves of a node depth plies from the horizon move-count
+ * pruning searches (params move_count, move_count_improving): base +
+ * depth^1.32, rounded down (a table to depth 16, where it passes any
+ * node's width), half as many when not improving. */
+static int move_count_limit(const engine_params *p, int depth, bool improving)
+{
+    static const int16_t pow132[17] = {0,  1,  2,  4,  6,  8,  10, 13, 15,
+                                       18, 20, 23, 26, 29, 32, 35, 38};
+    int n = p->move_count + (depth < 17 ? pow132[depth] : MNK_MAX_CELLS);
+    return improving || !p->move_count_improving ? n : n / 2;
+}
+
 /* Negamax value of the position for the side to move, ply plies below the
  * root, depth plies to go, within (alpha, beta); without the move
  * e->excluded[ply] when there is one (a singular extension's search,
@@ -412,6 +424,11 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
             n = limit;
     }
     int ext = n == 1 ? 1 : 0;
+    int count_limit = MNK_MAX_CELLS;
+    if (p->move_count > 0) {
+        e->eval_at[ply] = engine_evaluate(e, b);
+        count_limit = move_count_limit(p, depth, ply < 3 || e->eval_at[ply] > e->eval_at[ply - 2]);
+    }
 
     /* Step 6: principal variation search, later quiet moves reduced. */
     int alpha0 = alpha, best = -SCORE_INF, best_move = moves[0];
@@ -428,6 +445,8 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         if (depth <= 3 && i >= e->params.late_base + e->params.late_mul * depth && !forcing &&
             best > -SCORE_PROVEN)
             break;
+        if (i >= count_limit && !forcing && best > -SCORE_PROVEN)
+            continue;
         if (futile && i > 0 && !forcing && b->pat[side][m] < PAT_F3 && best > -SCORE_PROVEN)
             continue;
         if (i == 0 && m == first && ext == 0 && p->singular_depth > 0 && depth >= p->singular_depth &&

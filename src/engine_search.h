@@ -88,6 +88,9 @@ struct mnk_engine {
      * search leaves out (MNK_NO_CELL: none). */
     int root_depth;
     int16_t excluded[ENGINE_MAX_PLY];
+    /* Per ply, the side to move's evaluation (move-count pruning's
+     * "improving"; kept only while params.move_count is on). */
+    int eval_at[ENGINE_MAX_PLY];
 };
 
 /* ---- limits ----------------------------------------------------------- */

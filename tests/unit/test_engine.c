@@ -231,6 +231,8 @@ static void test_engine_params(void **state)
     EXPECT_SET("asp=+7", aspiration, 7);
     EXPECT_SET("se=6", singular_depth, 6);
     EXPECT_SET("semargin=3", singular_margin, 3);
+    EXPECT_SET("mcp=3", move_count, 3);
+    EXPECT_SET("mcpimp=0", move_count_improving, 0);
     EXPECT_SET("attack=-30000", attack_pct, -30000);
     EXPECT_SET("w.F3=-5", shape_weight[SHAPE_F3], -5);
     EXPECT_SET("e.FIVE=3", eval_own[SHAPE_FIVE], 3);
@@ -482,40 +484,37 @@ static void test_engine_prunes_only_quiet_nodes(void **state)
     mnk_engine_free(e);
 }
 
-/* Singular extensions (params singular_depth, singular_margin) change
- * the search and never its sight of a loss: X to move against two open
- * threes of O (the position above) is lost at every depth with them at
- * every depth and no margin, and after a search every ply's excluded move
- * is cleared again. */
-static void test_engine_singular(void **state)
+/* Singular extensions (se, semargin) and move-count pruning (mcp,
+ * mcpimp), each at its most aggressive, change the search and never its
+ * sight of a loss: X to move against two open threes of O (the position
+ * above) is lost at every depth. After a search every ply's excluded
+ * move is cleared again. */
+static void test_engine_extension_and_pruning(void **state)
 {
     (void)state;
+    static const char *const settings[][2] = {{"se=1", "semargin=0"}, {"mcp=1", "mcpimp=1"}};
     mnk_engine *e = new_engine();
-    engine_params p;
-    engine_default_params(&p);
-    p.singular_depth = 1;
-    p.singular_margin = 0;
-    engine_set_params(e, &p);
-    mnk_game *game = new_game(GOMOKU);
+    mnk_game *lost = new_game(GOMOKU), *middle = middle_game();
     assert_int_equal(
-        mnk_game_play_moves(game, "a15,d12,o15,e12,o1,f12,k8,d4,l14,e4,b8,f4", NULL), MNK_OK);
-    mnk_engine_options o = {.max_depth = 6};
-    mnk_engine_info info = think(e, game, &o);
-    assert_true(info.value.score < -MNK_ENGINE_EVAL_MAX);
-    for (int ply = 0; ply < ENGINE_MAX_PLY; ply++)
-        assert_int_equal(e->excluded[ply], MNK_NO_CELL);
-    mnk_game_free(game);
-
-    game = middle_game();
-    o.max_depth = 8;
-    mnk_engine_clear(e);
-    uint64_t singular = think(e, game, &o).nodes;
-    for (int ply = 0; ply < ENGINE_MAX_PLY; ply++)
-        assert_int_equal(e->excluded[ply], MNK_NO_CELL);
-    mnk_engine_reset_params(e);
-    mnk_engine_clear(e);
-    assert_true(think(e, game, &o).nodes != singular);
-    mnk_game_free(game);
+        mnk_game_play_moves(lost, "a15,d12,o15,e12,o1,f12,k8,d4,l14,e4,b8,f4", NULL), MNK_OK);
+    for (size_t i = 0; i < sizeof settings / sizeof settings[0]; i++) {
+        mnk_engine_reset_params(e);
+        mnk_engine_clear(e);
+        mnk_engine_options o = {.max_depth = 8};
+        uint64_t plain = think(e, middle, &o).nodes;
+        for (int j = 0; j < 2; j++)
+            assert_int_equal(mnk_engine_set_param(e, settings[i][j]), MNK_OK);
+        mnk_engine_clear(e);
+        assert_true(think(e, middle, &o).nodes != plain);
+        o.max_depth = 6;
+        mnk_engine_info info = think(e, lost, &o);
+        if (info.value.score >= -MNK_ENGINE_EVAL_MAX)
+            fail_msg("%s %s: %d, not a loss", settings[i][0], settings[i][1], info.value.score);
+        for (int ply = 0; ply < ENGINE_MAX_PLY; ply++)
+            assert_int_equal(e->excluded[ply], MNK_NO_CELL);
+    }
+    mnk_game_free(lost);
+    mnk_game_free(middle);
     mnk_engine_free(e);
 }
 
@@ -570,7 +569,7 @@ int main(void)
         cmocka_unit_test(test_engine_checks_its_move),
         cmocka_unit_test(test_engine_prunes_only_quiet_nodes),
         cmocka_unit_test(test_engine_threat_mask), cmocka_unit_test(test_engine_params),
-        cmocka_unit_test(test_engine_singular),
+        cmocka_unit_test(test_engine_extension_and_pruning),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
