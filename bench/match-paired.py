@@ -47,7 +47,10 @@ def scores(path):
 def main():
     if len(sys.argv) < 3:
         sys.exit("usage: match-paired.py BASE.log [BASE.log ...] VARIANT.log")
-    runs = [scores(path) for path in sys.argv[1:]]
+    try:
+        runs = [scores(path) for path in sys.argv[1:]]
+    except OSError as err:
+        sys.exit(f"match-paired.py: {err.filename}: {err.strerror}")
     bases, (variant, _) = [points for points, _ in runs[:-1]], runs[-1]
     void = set().union(*(v for _, v in runs))
     played = set(variant).intersection(*bases)
