@@ -371,8 +371,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
     /* Step 3: the table. */
     int first = MNK_NO_CELL, excluded = e->excluded[ply];
     tt_entry t;
-    bool hit = tt_probe(&e->tt, b->key, &t);
-    if (hit) {
+    if (tt_probe(&e->tt, b->key, &t)) {
         if (t.move >= 0 && t.move < g->cells && b->cell[t.move] == MNK_EMPTY)
             first = t.move;
         if (t.depth >= depth && !pv_node && excluded == MNK_NO_CELL) {
