@@ -487,8 +487,9 @@ static void test_engine_prunes_only_quiet_nodes(void **state)
 /* Singular extensions (se, semargin) and move-count pruning (mcp,
  * mcpimp), each at its most aggressive, change the search and never its
  * sight of a loss: X to move against two open threes of O (the position
- * above) is lost at every depth. After a search every ply's excluded
- * move is cleared again. */
+ * above) is lost at every depth of a null-window search far below its
+ * evaluation. After a search every ply's excluded move is cleared
+ * again. */
 static void test_engine_extension_and_pruning(void **state)
 {
     (void)state;
@@ -506,12 +507,22 @@ static void test_engine_extension_and_pruning(void **state)
             assert_int_equal(mnk_engine_set_param(e, settings[i][j]), MNK_OK);
         mnk_engine_clear(e);
         assert_true(think(e, middle, &o).nodes != plain);
-        o.max_depth = 6;
-        mnk_engine_info info = think(e, lost, &o);
-        if (info.value.score >= -MNK_ENGINE_EVAL_MAX)
-            fail_msg("%s %s: %d, not a loss", settings[i][0], settings[i][1], info.value.score);
         for (int ply = 0; ply < ENGINE_MAX_PLY; ply++)
             assert_int_equal(e->excluded[ply], MNK_NO_CELL);
+        /* The main search itself (not the root's threat searches), deeper
+         * each time as iterative deepening would, so that the table has
+         * moves to extend. */
+        shape_board *b = engine_position(e, lost);
+        int alpha = -MNK_ENGINE_EVAL_MAX;
+        assert_true(engine_evaluate(e, b) > alpha);
+        for (int depth = 1; depth <= 6; depth++) {
+            e->root_depth = depth;
+            int score = engine_search(e, depth, 1, alpha, alpha + 1);
+            assert_false(e->aborted);
+            if (score > alpha)
+                fail_msg("%s %s, depth %d: %d, not a loss", settings[i][0], settings[i][1], depth,
+                         score);
+        }
     }
     mnk_game_free(lost);
     mnk_game_free(middle);
