@@ -302,11 +302,21 @@ static bool opponent_quiet(const shape_board *b)
  * is searched at half the depth against a bound singular_margin a ply of
  * depth below the stored score. 1: they all fall short, so m is searched
  * a ply deeper; -1: even without m the node reaches beta, and *cut is the
- * score to return (a bound, never a proof: the stored score is not one);
- * 0: neither. */
+ * score to return (a bound, never a proof: a stored win or loss is never
+ * tried); 0: neither, or the node is not one to try (params off, too
+ * shallow, already a singular search, too far below the root, or the
+ * stored entry an upper bound, too shallow or proven). */
 static int singular(mnk_engine *e, const tt_entry *t, int m, int depth, int ply, int beta, int *cut)
 {
-    int bound = tt_score_from_table(t->score, ply) - e->params.singular_margin * depth;
+    const engine_params *p = &e->params;
+    if (p->singular_depth <= 0 || depth < p->singular_depth ||
+        e->excluded[ply] != MNK_NO_CELL || ply >= 2 * e->root_depth || t->bound == TT_UPPER ||
+        t->depth < depth - 3)
+        return 0;
+    int stored = tt_score_from_table(t->score, ply);
+    if (stored <= -SCORE_PROVEN || stored >= SCORE_PROVEN)
+        return 0;
+    int bound = stored - p->singular_margin * depth;
     e->excluded[ply] = (int16_t)m;
     int v = engine_search(e, (depth - 1) / 2, ply, bound - 1, bound);
     e->excluded[ply] = MNK_NO_CELL;
@@ -448,10 +458,9 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
             continue;
         if (futile && i > 0 && !forcing && b->pat[side][m] < PAT_F3 && best > -SCORE_PROVEN)
             continue;
-        if (i == 0 && m == first && ext == 0 && p->singular_depth > 0 && depth >= p->singular_depth &&
-            excluded == MNK_NO_CELL && ply < 2 * e->root_depth && t.bound != TT_UPPER &&
-            t.depth >= depth - 3 && tt_score_from_table(t.score, ply) > -SCORE_PROVEN &&
-            tt_score_from_table(t.score, ply) < SCORE_PROVEN) {
+        /* The table's move (first only if the table had one), not
+         * already extended as the only move. */
+        if (i == 0 && m == first && ext == 0) {
             int cut;
             se = singular(e, &t, m, depth, ply, beta, &cut);
             if (e->aborted)
