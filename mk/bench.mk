@@ -46,6 +46,13 @@ bench-threats: $(B)/threats
 $(B)/eval-features: bench/eval-features.c src/shape.h $(B)/libmnk.a include/mnk.h
 	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/eval-features.c $(B)/libmnk.a
 
+# What the move order sees, for fitting it to a stronger engine's moves
+# (bench/order-features.c, used by bench/order-fit.py):
+# `build/order-features [K] < PAIRS`. Not run by make bench.
+$(B)/order-features: bench/order-features.c src/engine_search.h src/engine.h src/shape.h \
+		$(B)/libmnk.a include/mnk.h
+	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/order-features.c $(B)/libmnk.a
+
 # Self-play between the engine's default parameters and a variant
 # (bench/tune.c): `build/tune PAIRS NODES [NAME=VALUE ...]`. Not run by
 # make bench; a tool for measured tuning.

@@ -69,6 +69,7 @@ void engine_default_params(engine_params *p)
     for (int i = 0; i < ENGINE_THREAT_MASKS; i++)
         p->threat_eval[i] = 0;
     p->defence_pct = 80;
+    p->move_order = ENGINE_ORDER_SUMS;
     p->node_moves = 16;
     p->root_moves = MNK_MAX_CELLS;
     p->lmr_pct = 100;
@@ -223,6 +224,10 @@ shape_board *engine_position(mnk_engine *e, const mnk_game *game)
     else
         sb_set(&e->b, &e->g, &e->shapes, &game->b);
     e->board_set = true;
+    /* The game's last two moves, for the fitted move order's distances. */
+    int len = mnk_game_history_length(game);
+    e->played[0] = (int16_t)(len >= 2 ? mnk_game_history_move(game, len - 2) : MNK_NO_CELL);
+    e->played[1] = (int16_t)(len >= 1 ? mnk_game_history_move(game, len - 1) : MNK_NO_CELL);
     return &e->b;
 }
 
@@ -439,7 +444,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
             for (int i = 0; i < n; i++) {
                 int m = moves[i], score;
                 bool forcing = engine_forcing(b, m);
-                sb_play(b, m);
+                engine_play(e, 0, m);
                 if (i == 0) {
                     score = -engine_search(e, depth - 1, 1, -beta, -a);
                 } else {

@@ -19,6 +19,9 @@
 #define ENGINE_THREAT_BITS 11
 #define ENGINE_THREAT_MASKS (1 << ENGINE_THREAT_BITS)
 
+/* params.move_order's values. */
+enum { ENGINE_ORDER_SUMS, ENGINE_ORDER_POLICY };
+
 typedef struct engine_params {
     /* Move order: each cell's shapes for both sides, with these weights
      * (see cell_order in engine_search.c). */
@@ -43,6 +46,11 @@ typedef struct engine_params {
      * opponent at defence_pct percent. */
     int16_t pattern_order[PAT_COUNT];
     int defence_pct;
+    /* Move order below the root: ENGINE_ORDER_SUMS, the weights above
+     * (shape_weight, pattern_order, defence_pct), or ENGINE_ORDER_POLICY,
+     * the table fitted to Rapfi's moves (engine_order.c), which also
+     * weighs the distance to the last two moves. */
+    int move_order;
     /* Search: most moves looked at below the root, and at the root (when
      * nothing forces the choice); late-move reductions' strength in
      * percent (0: none). */

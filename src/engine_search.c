@@ -54,12 +54,17 @@ static bool has_pattern(const shape_board *b, int side, int pat)
     return false;
 }
 
-static int cell_order(const mnk_engine *e, const shape_board *b, int side, int cell)
+static int cell_order(const mnk_engine *e, const shape_board *b, int side, int cell, int ply)
 {
-    const int16_t *order = e->params.pattern_order;
-    int v = order[b->pat[side][cell]] + order[b->pat[side ^ 1][cell]] * e->params.defence_pct / 100;
-    for (int d = 0; d < 4; d++)
-        v += b->t->weight[b->shape[side][cell][d]] + b->t->weight[b->shape[side ^ 1][cell][d]];
+    int v;
+    if (e->params.move_order == ENGINE_ORDER_POLICY) {
+        v = engine_policy_order(e, b, side, cell, ply);
+    } else {
+        const int16_t *order = e->params.pattern_order;
+        v = order[b->pat[side][cell]] + order[b->pat[side ^ 1][cell]] * e->params.defence_pct / 100;
+        for (int d = 0; d < 4; d++)
+            v += b->t->weight[b->shape[side][cell][d]] + b->t->weight[b->shape[side ^ 1][cell][d]];
+    }
     v = v * 16 + (int)(e->history[side][cell] >> 8 < 15 ? e->history[side][cell] >> 8 : 15);
     return v;
 }
@@ -104,7 +109,7 @@ static int gen_moves(mnk_engine *e, int ply, int first, int limit, int level, bo
     int keep = limit && !defend ? limit : nc;
     for (int i = 0; i < nc; i++) {
         int cell = cand[i];
-        int key = cell_order(e, b, side, cell);
+        int key = cell_order(e, b, side, cell, ply);
         if (cell == first)
             key = INT32_MAX;
         else if (ply < ENGINE_MAX_PLY && (cell == e->killers[ply][0] || cell == e->killers[ply][1]))
@@ -213,7 +218,7 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
 
     int best = threatened ? -SCORE_INF : stand;
     for (int i = 0; i < n; i++) {
-        sb_play(b, moves[i]);
+        engine_play(e, ply, moves[i]);
         int score = -quiesce(e, ply + 1, -beta, -alpha, qdepth - 1);
         sb_undo(b, moves[i]);
         if (e->aborted)
@@ -468,7 +473,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
             if (se < 0)
                 return cut;
         }
-        sb_play(b, m);
+        engine_play(e, ply, m);
         int d = depth - 1 + ext + (se > 0);
         if (i == 0) {
             score = -engine_search(e, d, ply + 1, -beta, -alpha);

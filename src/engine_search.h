@@ -91,6 +91,11 @@ struct mnk_engine {
     /* Per ply, the side to move's evaluation (move-count pruning's
      * "improving"; kept only while params.move_count is on). */
     int eval_at[ENGINE_MAX_PLY];
+    /* The moves that led here, for the fitted move order's distances:
+     * at ply p, played[p + 1] is the opponent's last move and played[p]
+     * the side to move's; played[0] and played[1] are the game's last two
+     * (engine_position; MNK_NO_CELL when it has no such history). */
+    int16_t played[ENGINE_MAX_PLY + 2];
 };
 
 /* ---- limits ----------------------------------------------------------- */
@@ -167,6 +172,17 @@ int engine_evaluate(const mnk_engine *e, const shape_board *b);
  * `limit` caps how many are kept (0: all) unless the moves are the
  * defences against an open four, which are all kept. */
 int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves);
+/* The fitted move order's value of the empty cell `cell` for side at ply
+ * (engine_order.c): higher is searched first. */
+int engine_policy_order(const mnk_engine *e, const shape_board *b, int side, int cell, int ply);
+
+/* Plays m at ply (ply < ENGINE_MAX_PLY), writing it down for the move
+ * order; sb_play's result. */
+static inline bool engine_play(mnk_engine *e, int ply, int m)
+{
+    e->played[ply + 2] = (int16_t)m;
+    return sb_play(&e->b, m);
+}
 /* After a VCF of the opponent's was found (e->vcf.line, with the side to
  * move passing), only moves in the cells that win depends on (vcf_zone)
  * and fours of the side to move can stop it: keeps those of moves[0..n),

@@ -233,6 +233,7 @@ static void test_engine_params(void **state)
     EXPECT_SET("semargin=3", singular_margin, 3);
     EXPECT_SET("mcp=3", move_count, 3);
     EXPECT_SET("mcpimp=0", move_count_improving, 0);
+    EXPECT_SET("order=1", move_order, ENGINE_ORDER_POLICY);
     EXPECT_SET("attack=-30000", attack_pct, -30000);
     EXPECT_SET("w.F3=-5", shape_weight[SHAPE_F3], -5);
     EXPECT_SET("e.FIVE=3", eval_own[SHAPE_FIVE], 3);
@@ -484,16 +485,17 @@ static void test_engine_prunes_only_quiet_nodes(void **state)
     mnk_engine_free(e);
 }
 
-/* Singular extensions (se, semargin) and move-count pruning (mcp,
- * mcpimp), each at its most aggressive, change the search and never its
- * sight of a loss: X to move against two open threes of O (the position
- * above) is lost at every depth of a null-window search far below its
- * evaluation. After a search every ply's excluded move is cleared
- * again. */
+/* Singular extensions (se, semargin), move-count pruning (mcp, mcpimp),
+ * each at its most aggressive, and the fitted move order (order) change
+ * the search and never its sight of a loss: X to move against two open
+ * threes of O (the position above) is lost at every depth of a
+ * null-window search far below its evaluation. After a search every
+ * ply's excluded move is cleared again. */
 static void test_engine_extension_and_pruning(void **state)
 {
     (void)state;
-    static const char *const settings[][2] = {{"se=1", "semargin=0"}, {"mcp=1", "mcpimp=1"}};
+    static const char *const settings[][2] = {
+        {"se=1", "semargin=0"}, {"mcp=1", "mcpimp=1"}, {"order=1", "moves=16"}};
     mnk_engine *e = new_engine();
     mnk_game *lost = new_game(GOMOKU), *middle = middle_game();
     assert_int_equal(
@@ -526,6 +528,50 @@ static void test_engine_extension_and_pruning(void **state)
     }
     mnk_game_free(lost);
     mnk_game_free(middle);
+    mnk_engine_free(e);
+}
+
+/* The moves of b at ply 0 in the engine's order (no table move, killers
+ * or history), into moves; how many. */
+static int fresh_order(mnk_engine *e, const mnk_game *game, int *moves)
+{
+    mnk_engine_clear(e);
+    memset(e->history, 0, sizeof e->history);
+    engine_position(e, game);
+    return engine_gen_moves(e, 0, MNK_NO_CELL, 0, moves);
+}
+
+/* The fitted move order (order=1) weighs the distance to the last two
+ * moves, which the sums of pattern weights (order=0) do not: one
+ * position reached by two move orders with different last moves gets
+ * one order of its moves from the sums and two from the fit, each of
+ * the same moves. */
+static void test_engine_policy_order(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    mnk_game *a = middle_game(), *b = new_game(GOMOKU);
+    assert_int_equal(mnk_game_play_moves(b, "g9,f10,i8,g8,i9,i7,j10,k11,h8,h9", NULL), MNK_OK);
+    for (int c = 0; c < 15 * 15; c++)
+        assert_int_equal(mnk_game_cell(a, c), mnk_game_cell(b, c));
+    int ma[MNK_MAX_CELLS], mb[MNK_MAX_CELLS];
+    int na = fresh_order(e, a, ma), nb = fresh_order(e, b, mb);
+    assert_int_equal(na, nb);
+    assert_memory_equal(ma, mb, sizeof ma[0] * (size_t)na);
+
+    assert_int_equal(mnk_engine_set_param(e, "order=1"), MNK_OK);
+    na = fresh_order(e, a, ma);
+    nb = fresh_order(e, b, mb);
+    assert_int_equal(na, nb);
+    assert_memory_not_equal(ma, mb, sizeof ma[0] * (size_t)na);
+    for (int i = 0; i < na; i++) {
+        bool found = false;
+        for (int j = 0; j < nb; j++)
+            found = found || mb[j] == ma[i];
+        assert_true(found);
+    }
+    mnk_game_free(a);
+    mnk_game_free(b);
     mnk_engine_free(e);
 }
 
@@ -581,6 +627,7 @@ int main(void)
         cmocka_unit_test(test_engine_prunes_only_quiet_nodes),
         cmocka_unit_test(test_engine_threat_mask), cmocka_unit_test(test_engine_params),
         cmocka_unit_test(test_engine_extension_and_pruning),
+        cmocka_unit_test(test_engine_policy_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

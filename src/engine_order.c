@@ -1,0 +1,73 @@
+/*
+ * engine_order.c - the move order fitted to a stronger engine's choices
+ * (params.move_order ENGINE_ORDER_POLICY; engine_search.c's cell_order
+ * asks it): a value for each move below the root, the log of how likely
+ * Rapfi was to choose it, on mnk's candidate cells.
+ *
+ * The value is a sum of weights: the move's pattern for the side to move
+ * and for the opponent (PAT_*), its eight shapes (four directions, both
+ * sides), its distance to the opponent's last move and to the side to
+ * move's, and whether it lies on their lines. The weights were fitted by
+ * bench/order-fit.py --local (a softmax over a position's candidates) to
+ * the moves Rapfi chose in ten 1,000-game matches against mnk; see
+ * docs/research.md (2026-11-29, "A move order fitted to Rapfi's moves")
+ * for the data, the command and how often the chosen move comes first.
+ */
+#include "engine_search.h"
+
+/* Distances from a last move are told apart up to this; farther, and an
+ * unknown last move, count as this far. */
+#define POLICY_FAR 7
+
+/* Weights in 1/256 of a nat, in bench/order-fit.py's order. */
+static const struct {
+    int16_t own_pat[PAT_COUNT], opp_pat[PAT_COUNT];
+    int16_t own_shape[SHAPE_COUNT], opp_shape[SHAPE_COUNT];
+    /* [0] the opponent's last move, [1] the side to move's. */
+    struct {
+        int16_t near[POLICY_FAR + 1]; /* by distance */
+        int16_t line[2];              /* off and on its four lines */
+    } last[2];
+} POLICY = {
+    /* A five never comes up in the data (the search ends first: the five
+     * is played, or the only block is the only move); it is set above
+     * everything else, by hand. */
+    .own_pat = {-48, -41, -300, -269, -267, -212, -3, 162, -224, 894, 1225, 4000},
+    .opp_pat = {-224, -185, -205, -167, -243, -191, 111, 252, 151, 587, 451, 3000},
+    .own_shape = {-440, -348, -281, -238, 65, 64, 259, 518, 1141, 1141},
+    .opp_shape = {-155, -131, -115, -116, 61, 103, 258, 382, 455, 455},
+    .last = {{.near = {0, 146, 90, 47, 20, -76, -122, -147}, .line = {11, -11}},
+             {.near = {0, 174, 70, -15, -105, -139, -134, -114}, .line = {28, -28}}},
+};
+
+_Static_assert(PAT_COUNT == 12 && SHAPE_COUNT == 10, "the table's rows match the fit's");
+
+/* Chebyshev distance on a board m wide, at most POLICY_FAR; and whether
+ * the two cells share a line less than k long. */
+static int distance(const geometry *g, int a, int b, bool *on_line)
+{
+    /* The core has no C library (it builds for WebAssembly): no abs(). */
+    int dx = a % g->m - b % g->m, dy = a / g->m - b / g->m;
+    dx = dx < 0 ? -dx : dx;
+    dy = dy < 0 ? -dy : dy;
+    int d = dx > dy ? dx : dy;
+    *on_line = (dx == 0 || dy == 0 || dx == dy) && d < g->k;
+    return d < POLICY_FAR ? d : POLICY_FAR;
+}
+
+int engine_policy_order(const mnk_engine *e, const shape_board *b, int side, int cell, int ply)
+{
+    int opp = side ^ 1;
+    int v = POLICY.own_pat[b->pat[side][cell]] + POLICY.opp_pat[b->pat[opp][cell]];
+    for (int d = 0; d < 4; d++)
+        v += POLICY.own_shape[b->shape[side][cell][d]] + POLICY.opp_shape[b->shape[opp][cell][d]];
+    /* played[ply + 1] is the opponent's last move, played[ply] the side
+     * to move's (engine_search.h). */
+    for (int i = 0; i < 2; i++) {
+        int last = e->played[ply + 1 - i];
+        bool on_line = false;
+        int d = last == MNK_NO_CELL ? POLICY_FAR : distance(b->g, cell, last, &on_line);
+        v += POLICY.last[i].near[d] + POLICY.last[i].line[on_line];
+    }
+    return v;
+}
