@@ -224,10 +224,10 @@ shape_board *engine_position(mnk_engine *e, const mnk_game *game)
     else
         sb_set(&e->b, &e->g, &e->shapes, &game->b);
     e->board_set = true;
-    /* The game's last two moves, for the fitted move order's distances. */
-    int len = mnk_game_history_length(game);
-    e->played[0] = (int16_t)(len >= 2 ? mnk_game_history_move(game, len - 2) : MNK_NO_CELL);
-    e->played[1] = (int16_t)(len >= 1 ? mnk_game_history_move(game, len - 1) : MNK_NO_CELL);
+    /* The moves before the root are not the move order's business: a
+     * position set up stone by stone (the Gomocup BOARD, in any order)
+     * must get the answer the same position reached move by move gets. */
+    e->played[0] = e->played[1] = MNK_NO_CELL;
     return &e->b;
 }
 

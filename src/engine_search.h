@@ -93,8 +93,8 @@ struct mnk_engine {
     int eval_at[ENGINE_MAX_PLY];
     /* The moves that led here, for the fitted move order's distances:
      * at ply p, played[p + 1] is the opponent's last move and played[p]
-     * the side to move's; played[0] and played[1] are the game's last two
-     * (engine_position; MNK_NO_CELL when it has no such history). */
+     * the side to move's; played[0] and played[1], before the root, are
+     * MNK_NO_CELL (engine_position). */
     int16_t played[ENGINE_MAX_PLY + 2];
 };
 

@@ -531,21 +531,43 @@ static void test_engine_extension_and_pruning(void **state)
     mnk_engine_free(e);
 }
 
-/* The moves of b at ply 0 in the engine's order (no table move, killers
- * or history), into moves; how many. */
-static int fresh_order(mnk_engine *e, const mnk_game *game, int *moves)
+/* The moves of game's position, at ply 0 or after two more moves a and
+ * b played by the search (ply 2), in the engine's order (no table move,
+ * killers or history), into moves; how many. */
+static int fresh_order(mnk_engine *e, const mnk_game *game, int a, int b, int *moves)
 {
     mnk_engine_clear(e);
     memset(e->history, 0, sizeof e->history);
     engine_position(e, game);
-    return engine_gen_moves(e, 0, MNK_NO_CELL, 0, moves);
+    if (a == MNK_NO_CELL)
+        return engine_gen_moves(e, 0, MNK_NO_CELL, 0, moves);
+    engine_play(e, 0, a);
+    engine_play(e, 1, b);
+    int n = engine_gen_moves(e, 2, MNK_NO_CELL, 0, moves);
+    sb_undo(&e->b, b);
+    sb_undo(&e->b, a);
+    return n;
+}
+
+/* Do moves a[0..n) and b[0..n) hold the same cells in some order? */
+static bool same_cells(const int *a, const int *b, int n)
+{
+    for (int i = 0; i < n; i++) {
+        bool found = false;
+        for (int j = 0; j < n; j++)
+            found = found || b[j] == a[i];
+        if (!found)
+            return false;
+    }
+    return true;
 }
 
 /* The fitted move order (order=1) weighs the distance to the last two
- * moves, which the sums of pattern weights (order=0) do not: one
- * position reached by two move orders with different last moves gets
- * one order of its moves from the sums and two from the fit, each of
- * the same moves. */
+ * moves of the search, which the sums of pattern weights (order=0) do
+ * not: one position reached by the search's two moves in two ways gets
+ * one order of its moves from the sums and two from the fit, each of the
+ * same moves. The moves before the root count for neither: the same
+ * position as two games with different last moves gets one order. */
 static void test_engine_policy_order(void **state)
 {
     (void)state;
@@ -555,20 +577,33 @@ static void test_engine_policy_order(void **state)
     for (int c = 0; c < 15 * 15; c++)
         assert_int_equal(mnk_game_cell(a, c), mnk_game_cell(b, c));
     int ma[MNK_MAX_CELLS], mb[MNK_MAX_CELLS];
-    int na = fresh_order(e, a, ma), nb = fresh_order(e, b, mb);
-    assert_int_equal(na, nb);
-    assert_memory_equal(ma, mb, sizeof ma[0] * (size_t)na);
-
-    assert_int_equal(mnk_engine_set_param(e, "order=1"), MNK_OK);
-    na = fresh_order(e, a, ma);
-    nb = fresh_order(e, b, mb);
-    assert_int_equal(na, nb);
-    assert_memory_not_equal(ma, mb, sizeof ma[0] * (size_t)na);
-    for (int i = 0; i < na; i++) {
-        bool found = false;
-        for (int j = 0; j < nb; j++)
-            found = found || mb[j] == ma[i];
-        assert_true(found);
+    for (int order = 0; order <= 1; order++) {
+        char setting[16];
+        snprintf(setting, sizeof setting, "order=%d", order);
+        assert_int_equal(mnk_engine_set_param(e, setting), MNK_OK);
+        /* At the root: the games' histories differ, the orders do not. */
+        int na = fresh_order(e, a, MNK_NO_CELL, MNK_NO_CELL, ma);
+        int nb = fresh_order(e, b, MNK_NO_CELL, MNK_NO_CELL, mb);
+        assert_int_equal(na, nb);
+        assert_memory_equal(ma, mb, sizeof ma[0] * (size_t)na);
+        /* Two plies in: the game's last two moves, or its 5th and 6th,
+         * taken back and played by the search. */
+        int a1 = mnk_game_history_move(a, 8), a2 = mnk_game_history_move(a, 9);
+        int b1 = mnk_game_history_move(a, 4), b2 = mnk_game_history_move(a, 5);
+        mnk_game *pa = middle_game(), *pb = new_game(GOMOKU);
+        for (int i = 0; i < 2; i++)
+            assert_int_equal(mnk_game_undo(pa), MNK_OK);
+        assert_int_equal(mnk_game_play_moves(pb, "h8,h9,i8,g8,g9,f10,j10,k11", NULL), MNK_OK);
+        na = fresh_order(e, pa, a1, a2, ma);
+        nb = fresh_order(e, pb, b1, b2, mb);
+        assert_int_equal(na, nb);
+        assert_true(same_cells(ma, mb, na));
+        if (order == 0)
+            assert_memory_equal(ma, mb, sizeof ma[0] * (size_t)na);
+        else
+            assert_memory_not_equal(ma, mb, sizeof ma[0] * (size_t)na);
+        mnk_game_free(pa);
+        mnk_game_free(pb);
     }
     mnk_game_free(a);
     mnk_game_free(b);
