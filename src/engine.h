@@ -46,10 +46,10 @@ typedef struct engine_params {
      * opponent at defence_pct percent. */
     int16_t pattern_order[PAT_COUNT];
     int defence_pct;
-    /* Move order below the root: ENGINE_ORDER_SUMS, the weights above
-     * (shape_weight, pattern_order, defence_pct), or ENGINE_ORDER_POLICY,
-     * the table fitted to Rapfi's moves (engine_order.c), which also
-     * weighs the distance to the last two moves. */
+    /* Move order: ENGINE_ORDER_POLICY (the default), the table fitted to
+     * Rapfi's moves (engine_order.c), which also weighs the distance to
+     * the search's last two moves; or ENGINE_ORDER_SUMS, the weights
+     * above (shape_weight, pattern_order, defence_pct). */
     int move_order;
     /* Search: most moves looked at below the root, and at the root (when
      * nothing forces the choice); late-move reductions' strength in

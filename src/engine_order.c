@@ -1,8 +1,8 @@
 /*
  * engine_order.c - the move order fitted to a stronger engine's choices
- * (params.move_order ENGINE_ORDER_POLICY; engine_search.c's cell_order
- * asks it): a value for each move below the root, the log of how likely
- * Rapfi was to choose it, on mnk's candidate cells.
+ * (params.move_order ENGINE_ORDER_POLICY, the default; engine_search.c's
+ * cell_order asks it): a value for each move, the log of how likely
+ * Rapfi was to choose it among mnk's candidate cells.
  *
  * The value is a sum of weights: the move's pattern for the side to move
  * and for the opponent (PAT_*), its eight shapes (four directions, both

@@ -233,7 +233,7 @@ static void test_engine_params(void **state)
     EXPECT_SET("semargin=3", singular_margin, 3);
     EXPECT_SET("mcp=3", move_count, 3);
     EXPECT_SET("mcpimp=0", move_count_improving, 0);
-    EXPECT_SET("order=1", move_order, ENGINE_ORDER_POLICY);
+    EXPECT_SET("order=0", move_order, ENGINE_ORDER_SUMS);
     EXPECT_SET("attack=-30000", attack_pct, -30000);
     EXPECT_SET("w.F3=-5", shape_weight[SHAPE_F3], -5);
     EXPECT_SET("e.FIVE=3", eval_own[SHAPE_FIVE], 3);
@@ -486,7 +486,7 @@ static void test_engine_prunes_only_quiet_nodes(void **state)
 }
 
 /* Singular extensions (se, semargin), move-count pruning (mcp, mcpimp),
- * each at its most aggressive, and the fitted move order (order) change
+ * each at its most aggressive, and the sums' move order (order=0) change
  * the search and never its sight of a loss: X to move against two open
  * threes of O (the position above) is lost at every depth of a
  * null-window search far below its evaluation. After a search every
@@ -495,7 +495,7 @@ static void test_engine_extension_and_pruning(void **state)
 {
     (void)state;
     static const char *const settings[][2] = {
-        {"se=1", "semargin=0"}, {"mcp=1", "mcpimp=1"}, {"order=1", "moves=16"}};
+        {"se=1", "semargin=0"}, {"mcp=1", "mcpimp=1"}, {"order=0", "moves=16"}};
     mnk_engine *e = new_engine();
     mnk_game *lost = new_game(GOMOKU), *middle = middle_game();
     assert_int_equal(
