@@ -229,8 +229,12 @@ shape_board *engine_position(mnk_engine *e, const mnk_game *game)
     e->board_set = true;
     /* The moves before the root are not the move order's business: a
      * position set up stone by stone (the Gomocup BOARD, in any order)
-     * must get the answer the same position reached move by move gets. */
-    e->played[0] = e->played[1] = MNK_NO_CELL;
+     * must get the answer the same position reached move by move gets.
+     * The rest are written as the search plays them; cleared too, so
+     * that a search started below the root (a test's) reads no stale
+     * move. */
+    for (int i = 0; i < ENGINE_MAX_PLY + 2; i++)
+        e->played[i] = MNK_NO_CELL;
     return &e->b;
 }
 

@@ -94,7 +94,7 @@ struct mnk_engine {
     /* The moves that led here, for the fitted move order's distances:
      * at ply p, played[p + 1] is the opponent's last move and played[p]
      * the side to move's; played[0] and played[1], before the root, are
-     * MNK_NO_CELL (engine_position). */
+     * MNK_NO_CELL (engine_position clears them all). */
     int16_t played[ENGINE_MAX_PLY + 2];
 };
 
