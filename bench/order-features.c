@@ -15,7 +15,7 @@
  *
  * N is how many moves the engine's search would consider below the root
  * (engine_gen_moves of a fresh engine: no table move, killers or
- * history), in today's order; R is the chosen move's place among them
+ * history), in the order of order=0 (the sums of pattern weights); R is the chosen move's place among them
  * (0 first; -1 when it is not one of them); FORCED is 1 when the moves
  * are the answers to a threat rather than every cell near a stone. Each
  * group is one move: its pattern for the side to move and for the
@@ -89,7 +89,21 @@ int main(int argc, char **argv)
         fprintf(stderr, "order-features: out of memory\n");
         return 1;
     }
+    /* The order the fit is judged against: the sums of pattern weights,
+     * whatever the default. */
+    if (mnk_engine_set_param(engine, "order=0") != MNK_OK) {
+        fprintf(stderr, "order-features: the engine has no order=0\n");
+        return 1;
+    }
     while (fgets(line, sizeof line, stdin)) {
+        if (!strchr(line, '\n') && !feof(stdin)) {
+            /* Longer than any board's text: one "error" for all of it. */
+            int c;
+            while ((c = getchar()) != EOF && c != '\n')
+                ;
+            printf("error\n");
+            continue;
+        }
         line[strcspn(line, "\r\n")] = 0;
         char *next = strchr(line, ' ');
         if (!next) {

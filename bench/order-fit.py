@@ -3,24 +3,27 @@
 engine chose in matches. A benchmark tool: it prints what it measured and
 never fails on a result.
 
-    python3 bench/order-fit.py FEATURES MATCH.sgf... [--test-every 5] [--pairs]
-        [--steps 400] [--l2 1e-4]
+    python3 bench/order-fit.py FEATURES MATCH.sgf... [--test-every 5] [--local]
+        [--pairs] [--steps 400] [--l2 1e-4]
 
 FEATURES is build/order-features. Every position of the matches' games
 (bench/match.sh's SGF) in which mnk's opponent moved, from the first
-move after the opening, is one example: the moves mnk's search would consider below
-the root, in today's order, and the one chosen. Positions where those
-moves are the answers to a threat, or where the side to move has a five
-to make, are left out: there the order hardly matters.
+move after the opening, is one example: the moves mnk's search would
+consider below the root, in the order of `order=0` (the sums of pattern
+weights), and the one chosen. Positions where those moves are the
+answers to a threat, or where the side to move has a five to make, are
+left out: there the order hardly matters.
 
 The fitted order gives each move a value, the sum of one weight for its
 pattern for the side to move, one for its pattern for the opponent (the
 PAT_* of a cell: the best of its four lines, with double threats), and one
 for each of its eight shapes (four directions, both sides), fitted by a
 softmax over the position's moves (conditional logit, a little L2).
---pairs adds one weight for each combination of the two patterns.
+--local adds weights for its distance to the opponent's last move and to
+the side to move's (the engine's order=1 table, src/engine_order.c);
+--pairs, one weight for each combination of the two patterns.
 
-Prints, for today's order and the fitted one, on the held-out games (the
+Prints, for the sums' order and the fitted one, on the held-out games (the
 games whose number in their file is 0 modulo --test-every) and on the
 rest: how often the chosen move is first, among the first 4, 8 and 16,
 and its mean place; then the fitted weights in 1/256 of a nat, by name
@@ -138,14 +141,14 @@ def fit(idx, size, starts, chosen, l2, steps):
 
 def report(name, keys, starts, chosen, mask):
     """How often the chosen move is among the first k by keys (ties go to
-    today's order) on the positions of mask."""
+    the sums' order) on the positions of mask."""
     counts = np.diff(np.append(starts, len(keys)))
     places = []
     for p in np.nonzero(mask)[0]:
         a, n = starts[p], counts[p]
         k = keys[a : a + n]
         c = chosen[p] - a
-        # Place: moves with a higher key, and equal keys earlier in today's order.
+        # Place: moves with a higher key, and equal keys earlier in the sums' order.
         places.append(int((k > k[c]).sum() + (k[:c] == k[c]).sum()))
     places = np.array(places)
     line = "  ".join(f"first {k}: {100 * (places < k).mean():5.1f}%" for k in (1, 4, 8, 16))
@@ -191,7 +194,7 @@ def main():
     fitted = w[idx].sum(axis=1)
     for name, mask in (("held out", test_k), ("training", train_k)):
         print(f"-- {name}")
-        report("today", today, starts_k, chosen, mask)
+        report("sums (order=0)", today, starts_k, chosen, mask)
         report("fitted", fitted, starts_k, chosen, mask)
     print("-- fitted weights in 1/256 of a nat: own pattern o., opponent's pattern oo., "
           "own shape w., opponent's shape wo.")
