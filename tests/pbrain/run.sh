@@ -69,7 +69,7 @@ if [ $rc -eq 0 ] && grep -q "Gomocup" "$tmp/out" && grep -q -- "--exact" "$tmp/o
 if grep -q "Gomocup" "$tmp/out"; then ok; else bad "pbrain-mnk --help: $(head -3 "$tmp/out")"; fi
 for args in "--k 0" "--k 21" "--k x" "--time 0" "--nodes 0" "--table 0" "extra" "--rules 3,3,3" "--bogus" \
             "--param bogus=1" "--param moves=0" "--param moves" "--param moves=1x" "--param =3" \
-            "--param t.2048=1" "--param e.F3=30001" "--param"; do
+            "--param t.2048=1" "--param e.F3=30001" "--param order=2" "--param"; do
     # shellcheck disable=SC2086
     "$MNK" pbrain $args </dev/null >"$tmp/out" 2>"$tmp/err"
     rc=$?
@@ -257,8 +257,9 @@ if grep -q '^MESSAGE .* nodes [1-9]' "$tmp/out"; then bad "--greedy searched: $(
 
 # --param: the settings reach the engine. At a node limit alone a session
 # plays the same moves every time, so a parameter set to its default
-# (moves=16) changes nothing the engine reports but the time, and one that
-# keeps a single move a node (moves=1) changes its search.
+# (moves=16, order=1) changes nothing the engine reports but the time, and
+# one that keeps a single move a node (moves=1) or orders the moves by
+# another rule (order=0) changes its search.
 cmds "START 15" BOARD 7,7,1 8,7,2 7,8,1 8,8,2 6,9,1 9,6,2 DONE "TURN 9,9"
 searched() { sed -n 's/^MESSAGE \(depth .*\) speed .* time [0-9]* ms \(pv .*\)/\1 \2/p' "$tmp/out"; }
 session "no --param" "$PBRAIN" --nodes 20000
@@ -271,6 +272,16 @@ if [ -n "$plain" ] && [ "$plain" = "$same" ]; then ok; else
     bad "--param moves=16 (the default) changed the search: [$plain] / [$same]"; fi
 if [ -n "$narrow" ] && [ "$plain" != "$narrow" ]; then ok; else
     bad "--param moves=1 did not change the search: [$plain] / [$narrow]"; fi
+# The move order: the fitted table (order=1) is the default, the sums of
+# pattern weights (order=0) another search.
+session "--param order=1" "$PBRAIN" --nodes 20000 --param order=1
+fitted=$(searched)
+session "--param order=0" "$PBRAIN" --nodes 20000 --param order=0
+sums=$(searched)
+if [ -n "$fitted" ] && [ "$plain" = "$fitted" ]; then ok; else
+    bad "--param order=1 (the default) changed the search: [$plain] / [$fitted]"; fi
+if [ -n "$sums" ] && [ "$plain" != "$sums" ]; then ok; else
+    bad "--param order=0 did not change the search: [$plain] / [$sums]"; fi
 "$MNK" best --param moves=1 </dev/null >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc -eq 2 ] && grep -q "does not apply" "$tmp/err"; then ok; else
