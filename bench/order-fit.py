@@ -42,14 +42,15 @@ PATTERNS = ["NONE", "B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", 
 SHAPES = ["NONE", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
 NPAT, NSHAPE = len(PATTERNS), len(SHAPES)
 PAT_FIVE = PATTERNS.index("FIVE")
-PAT_F3 = PATTERNS.index("F3")
 GROUP = 14  # numbers a move of build/order-features
 FAR = 7  # its largest distance
 
 
 def examples(paths):
-    """(game, position before, position after) of every move of mnk's
-    opponent after the opening, in every game of paths."""
+    """(game, line) for every move of mnk's opponent after the opening,
+    in every game of paths: the line build/order-features reads (the
+    position, the one after the move, the ones before the last two
+    moves)."""
     for path in paths:
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
@@ -64,8 +65,8 @@ def examples(paths):
 
 
 def load(tool, paths):
-    """The examples' features: per position (game, n, rank, forced) and
-    one array of n x 10 numbers."""
+    """The examples kept: their games, the chosen moves' places in the
+    sums' order, and for each an array of its moves' GROUP numbers."""
     rows = list(examples(paths))
     text = "".join(f"{line}\n" for _, line in rows)
     out = subprocess.run([tool], input=text, capture_output=True, text=True, check=True).stdout
@@ -88,9 +89,9 @@ def indices(feats, pairs, local):
     """Each move's weight indices: own pattern, opponent's pattern (offset
     NPAT), own shapes (2 NPAT), opponent's shapes (2 NPAT + NSHAPE); with
     local, its distance to the opponent's last move and to the side to
-    move's (FAR + 1 values each) and whether it is on their lines (2
-    values each: a weight for 0 is fixed by the one for 1's absence); with
-    pairs, the combination of the two patterns. Returns the indices and
+    move's (FAR + 1 values each) and whether it is on their lines (a
+    weight for off and one for on); with pairs, the combination of the
+    two patterns. Returns the indices and
     the weights' count."""
     f = np.concatenate(feats)
     cols = [f[:, 0], NPAT + f[:, 1]]

@@ -203,6 +203,10 @@ static void set_rules(mnk_engine *e, const mnk_game *game)
         r.exact == e->rules.exact)
         return;
     geom_init(&e->g, r);
+    for (int c = 0; c < e->g.cells; c++) {
+        e->row[c] = (uint8_t)(c / e->g.m);
+        e->col[c] = (uint8_t)(c % e->g.m);
+    }
     /* The shapes depend on k and the rule only, and cost far more to make
      * than the board's geometry: a new board size keeps them. */
     if (!e->ready || r.k != e->rules.k || r.exact != e->rules.exact) {

@@ -42,16 +42,16 @@ static const struct {
 
 _Static_assert(PAT_COUNT == 12 && SHAPE_COUNT == 10, "the table's rows match the fit's");
 
-/* Chebyshev distance on a board m wide, at most POLICY_FAR; and whether
- * the two cells share a line less than k long. */
-static int distance(const geometry *g, int a, int b, bool *on_line)
+/* Chebyshev distance between cells a and b, at most POLICY_FAR; and
+ * whether they share a line less than k long. */
+static int distance(const mnk_engine *e, int a, int b, bool *on_line)
 {
     /* The core has no C library (it builds for WebAssembly): no abs(). */
-    int dx = a % g->m - b % g->m, dy = a / g->m - b / g->m;
+    int dx = e->col[a] - e->col[b], dy = e->row[a] - e->row[b];
     dx = dx < 0 ? -dx : dx;
     dy = dy < 0 ? -dy : dy;
     int d = dx > dy ? dx : dy;
-    *on_line = (dx == 0 || dy == 0 || dx == dy) && d < g->k;
+    *on_line = (dx == 0 || dy == 0 || dx == dy) && d < e->g.k;
     return d < POLICY_FAR ? d : POLICY_FAR;
 }
 
@@ -66,7 +66,7 @@ int engine_policy_order(const mnk_engine *e, const shape_board *b, int side, int
     for (int i = 0; i < 2; i++) {
         int last = e->played[ply + 1 - i];
         bool on_line = false;
-        int d = last == MNK_NO_CELL ? POLICY_FAR : distance(b->g, cell, last, &on_line);
+        int d = last == MNK_NO_CELL ? POLICY_FAR : distance(e, cell, last, &on_line);
         v += POLICY.last[i].near[d] + POLICY.last[i].line[on_line];
     }
     return v;

@@ -96,6 +96,9 @@ struct mnk_engine {
      * the side to move's; played[0] and played[1], before the root, are
      * MNK_NO_CELL (engine_position clears them all). */
     int16_t played[ENGINE_MAX_PLY + 2];
+    /* Each cell's row and column (set_rules): the move order's distances
+     * without a division for every candidate of every node. */
+    uint8_t row[MNK_MAX_CELLS], col[MNK_MAX_CELLS];
 };
 
 /* ---- limits ----------------------------------------------------------- */
