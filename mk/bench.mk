@@ -48,7 +48,7 @@ $(B)/eval-features: bench/eval-features.c src/shape.h $(B)/libmnk.a include/mnk.
 
 # What the move order sees, for fitting it to a stronger engine's moves
 # (bench/order-features.c, used by bench/order-fit.py):
-# `build/order-features [K] < PAIRS`. Not run by make bench.
+# `build/order-features [K] < LINES`. Not run by make bench.
 $(B)/order-features: bench/order-features.c src/engine_search.h src/engine.h src/shape.h \
 		$(B)/libmnk.a include/mnk.h
 	$(CC) $(ALL_CPPFLAGS) -Isrc $(WARNINGS) -O2 -o $@ bench/order-features.c $(B)/libmnk.a
