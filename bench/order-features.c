@@ -53,27 +53,6 @@ static int chosen_cell(const mnk_game *before, const mnk_game *after)
     return cell;
 }
 
-/* Chebyshev distance from a to b on a board m wide, at most
- * FAR_DISTANCE (also when b is -1, unknown). */
-#define FAR_DISTANCE 7
-static int distance(int m, int a, int b)
-{
-    if (b < 0)
-        return FAR_DISTANCE;
-    int dx = abs(a % m - b % m), dy = abs(a / m - b / m);
-    int d = dx > dy ? dx : dy;
-    return d < FAR_DISTANCE ? d : FAR_DISTANCE;
-}
-
-/* 1 when a is on one of b's four lines within k - 1 of it. */
-static int on_line(int m, int k, int a, int b)
-{
-    if (b < 0)
-        return 0;
-    int dx = abs(a % m - b % m), dy = abs(a / m - b / m);
-    return (dx == 0 || dy == 0 || dx == dy) && dx < k && dy < k;
-}
-
 int main(int argc, char **argv)
 {
     int k = argc > 1 ? atoi(argv[1]) : 5;
@@ -82,7 +61,7 @@ int main(int argc, char **argv)
         return 2;
     }
     static char line[1 << 16];
-    mnk_game *before = NULL, *after = NULL;
+    mnk_game *before = NULL, *after = NULL, *mid = NULL;
     mnk_engine *engine = NULL;
     mnk_rules rules = {0, 0, 0};
     if (mnk_engine_new(TABLE_BYTES, &engine) != MNK_OK) {
@@ -129,10 +108,11 @@ int main(int argc, char **argv)
         if (m != rules.m || n != rules.n || !before) {
             mnk_game_free(before);
             mnk_game_free(after);
-            before = after = NULL;
+            mnk_game_free(mid);
+            before = after = mid = NULL;
             rules = (mnk_rules){m, n, k};
             if ((k > m && k > n) || mnk_game_new(rules, &before) != MNK_OK ||
-                mnk_game_new(rules, &after) != MNK_OK) {
+                mnk_game_new(rules, &after) != MNK_OK || mnk_game_new(rules, &mid) != MNK_OK) {
                 printf("error\n");
                 continue;
             }
@@ -145,17 +125,14 @@ int main(int argc, char **argv)
             continue;
         }
         /* The last two moves: the opponent's, then the side to move's. */
-        int last[2] = {-1, -1};
+        int last[2] = {MNK_NO_CELL, MNK_NO_CELL};
         if (earlier[0] && mnk_game_set_position(after, earlier[0], NULL) == MNK_OK)
             last[0] = chosen_cell(after, before);
         if (last[0] >= 0 && earlier[1] && mnk_game_set_position(after, earlier[1], NULL) == MNK_OK) {
             /* after holds the position before the side to move's last move;
              * before less the opponent's last move is the one after it. */
-            mnk_game *mid = NULL;
-            if (mnk_game_new(rules, &mid) == MNK_OK &&
-                mnk_game_set_position(mid, earlier[0], NULL) == MNK_OK)
+            if (mnk_game_set_position(mid, earlier[0], NULL) == MNK_OK)
                 last[1] = chosen_cell(after, mid);
-            mnk_game_free(mid);
         }
         /* A fresh engine each time: no table move, killers or history. */
         mnk_engine_clear(engine);
@@ -177,13 +154,17 @@ int main(int argc, char **argv)
                 printf(" %d", b->shape[side][c][d]);
             for (int d = 0; d < 4; d++)
                 printf(" %d", b->shape[opp][c][d]);
-            for (int j = 0; j < 2; j++)
-                printf(" %d %d", distance(m, c, last[j]), on_line(m, k, c, last[j]));
+            for (int j = 0; j < 2; j++) {
+                bool on_line;
+                int d = engine_move_distance(engine, c, last[j], &on_line);
+                printf(" %d %d", d, on_line);
+            }
         }
         printf("\n");
     }
     mnk_game_free(before);
     mnk_game_free(after);
+    mnk_game_free(mid);
     mnk_engine_free(engine);
     return 0;
 }

@@ -15,17 +15,13 @@
  */
 #include "engine_search.h"
 
-/* Distances from a last move are told apart up to this; farther, and an
- * unknown last move, count as this far. */
-#define POLICY_FAR 7
-
 /* Weights in 1/256 of a nat, in bench/order-fit.py's order. */
 static const struct {
     int16_t own_pat[PAT_COUNT], opp_pat[PAT_COUNT];
     int16_t own_shape[SHAPE_COUNT], opp_shape[SHAPE_COUNT];
     /* [0] the opponent's last move, [1] the side to move's. */
     struct {
-        int16_t near[POLICY_FAR + 1]; /* by distance */
+        int16_t near[ENGINE_FAR + 1]; /* by distance */
         int16_t line[2];              /* off and on its four lines */
     } last[2];
 } POLICY = {
@@ -42,17 +38,18 @@ static const struct {
 
 _Static_assert(PAT_COUNT == 12 && SHAPE_COUNT == 10, "the table's rows match the fit's");
 
-/* Chebyshev distance between cells a and b, at most POLICY_FAR; and
- * whether they share a line less than k long. */
-static int distance(const mnk_engine *e, int a, int b, bool *on_line)
+int engine_move_distance(const mnk_engine *e, int a, int b, bool *on_line)
 {
+    *on_line = false;
+    if (b == MNK_NO_CELL)
+        return ENGINE_FAR;
     /* The core has no C library (it builds for WebAssembly): no abs(). */
     int dx = e->col[a] - e->col[b], dy = e->row[a] - e->row[b];
     dx = dx < 0 ? -dx : dx;
     dy = dy < 0 ? -dy : dy;
     int d = dx > dy ? dx : dy;
     *on_line = (dx == 0 || dy == 0 || dx == dy) && d < e->g.k;
-    return d < POLICY_FAR ? d : POLICY_FAR;
+    return d < ENGINE_FAR ? d : ENGINE_FAR;
 }
 
 int engine_policy_order(const mnk_engine *e, const shape_board *b, int side, int cell, int ply)
@@ -64,9 +61,8 @@ int engine_policy_order(const mnk_engine *e, const shape_board *b, int side, int
     /* played[ply + 1] is the opponent's last move, played[ply] the side
      * to move's (engine_search.h). */
     for (int i = 0; i < 2; i++) {
-        int last = e->played[ply + 1 - i];
-        bool on_line = false;
-        int d = last == MNK_NO_CELL ? POLICY_FAR : distance(e, cell, last, &on_line);
+        bool on_line;
+        int d = engine_move_distance(e, cell, e->played[ply + 1 - i], &on_line);
         v += POLICY.last[i].near[d] + POLICY.last[i].line[on_line];
     }
     return v;

@@ -178,6 +178,14 @@ int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves);
 /* The fitted move order's value of the empty cell `cell` for side at ply
  * (engine_order.c): higher is searched first. */
 int engine_policy_order(const mnk_engine *e, const shape_board *b, int side, int cell, int ply);
+/* Distances from a move are told apart up to ENGINE_FAR; farther, and
+ * an unknown move (MNK_NO_CELL), count as this far. */
+#define ENGINE_FAR 7
+/* The distance from cell a to cell b (the larger of the row and column
+ * distances, at most ENGINE_FAR), and in *on_line whether they share one
+ * of the four lines less than k apart: what the fitted order weighs, and
+ * what bench/order-features prints for the fit. */
+int engine_move_distance(const mnk_engine *e, int a, int b, bool *on_line);
 
 /* Plays m at ply (ply < ENGINE_MAX_PLY), writing it down for the move
  * order; sb_play's result. */
