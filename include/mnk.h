@@ -691,7 +691,7 @@ mnk_status mnk_engine_think(mnk_engine *engine, const mnk_game *game,
  * "NAME=VALUE" text, VALUE a decimal integer, for the searches that
  * follow. The defaults are the strongest measured; other values are for
  * measuring variants (docs/research.md) without a rebuild. Names:
- *   attack defence moves root lmr rootlmr lmrfull latebase latemul
+ *   attack defence moves root lmr rootlmr lmrfull lmrpol latebase latemul
  *   qplies qfours q43 leafvcf leafvcfplies nodevcf soft futility rfp
  *   rfpmargin razor razormargin iir check checkpct checknodes vctpn asp
  *   se semargin mcp mcpimp order

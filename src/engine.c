@@ -87,6 +87,7 @@ void engine_default_params(engine_params *p)
      * Rapfi saw no difference within their error. */
     p->root_lmr = 1;
     p->lmr_full = 3;
+    p->lmr_policy = 0;
     p->late_base = 4;
     p->late_mul = 3;
     p->soft_pct = ENGINE_SOFT_PCT;

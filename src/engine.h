@@ -62,6 +62,11 @@ typedef struct engine_params {
     int lmr_pct;
     int root_lmr; /* 1: late quiet moves of the root reduced as well */
     int lmr_full; /* moves of a node searched unreduced */
+    /* A late quiet move whose fitted order's value is more than
+     * lmr_policy 1/256 nats below the node's best is reduced a ply more
+     * (0: never; not with ENGINE_ORDER_SUMS, whose values are no
+     * likelihoods). */
+    int lmr_policy;
     /* Near the horizon (3 plies or fewer), quiet moves after the first
      * late_base + late_mul * depth are not searched. */
     int late_base;

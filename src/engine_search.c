@@ -107,9 +107,13 @@ static int gen_moves(mnk_engine *e, int ply, int first, int limit, int level, bo
      * not inserted (the same moves, in the same order, as sorting all and
      * keeping the first `limit`, since equal keys keep their order). */
     int keep = limit && !defend ? limit : nc;
+    int policy_max = INT32_MIN;
     for (int i = 0; i < nc; i++) {
         int cell = cand[i];
         int key = cell_order(e, b, side, cell, ply);
+        /* The order's value, under the history's 4 bits (cell_order). */
+        if (key >> 4 > policy_max)
+            policy_max = key >> 4;
         if (cell == first)
             key = INT32_MAX;
         else if (ply < ENGINE_MAX_PLY && (cell == e->killers[ply][0] || cell == e->killers[ply][1]))
@@ -118,6 +122,8 @@ static int gen_moves(mnk_engine *e, int ply, int first, int limit, int level, bo
             continue;
         insert_by_key(moves, keys, n == keep ? n - 1 : n++, cell, key);
     }
+    if (ply < ENGINE_MAX_PLY)
+        e->policy_max[ply] = policy_max;
     return n;
 }
 
@@ -473,12 +479,22 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
             if (se < 0)
                 return cut;
         }
+        /* Asked before m is played: the order reads the empty cell. */
+        int unlikely = p->lmr_policy > 0 && i >= p->lmr_full && depth >= 3 && !forcing &&
+                               p->move_order != ENGINE_ORDER_SUMS
+                           ? (e->policy_max[ply] - engine_policy_order(e, b, side, m, ply)) /
+                                 p->lmr_policy
+                           : 0;
         engine_play(e, ply, m);
         int d = depth - 1 + ext + (se > 0);
         if (i == 0) {
             score = -engine_search(e, d, ply + 1, -beta, -alpha);
         } else {
             int r = depth >= 3 && !forcing ? engine_reduction(e, depth, i) : 0;
+            if (r > 0) {
+                r += unlikely;
+                r = r < depth - 1 ? r : depth - 1;
+            }
             score = -engine_search(e, d - r, ply + 1, -alpha - 1, -alpha);
             if (!e->aborted && score > alpha && (r > 0 || pv_node))
                 score = -engine_search(e, d, ply + 1, -beta, -alpha);

@@ -98,6 +98,9 @@ struct mnk_engine {
     /* Per ply, the side to move's evaluation (move-count pruning's
      * "improving"; kept only while params.move_count is on). */
     int eval_at[ENGINE_MAX_PLY];
+    /* Per ply, the highest fitted order's value of the moves gen_moves
+     * looked at (for params.lmr_policy). */
+    int policy_max[ENGINE_MAX_PLY];
     /* The moves that led here, for the fitted move order's distances:
      * at ply p, played[p + 1] is the opponent's last move and played[p]
      * the side to move's; played[0] and played[1], before the root, are

@@ -234,6 +234,8 @@ static void test_engine_params(void **state)
     EXPECT_SET("mcp=3", move_count, 3);
     EXPECT_SET("mcpimp=0", move_count_improving, 0);
     EXPECT_SET("order=0", move_order, ENGINE_ORDER_SUMS);
+    EXPECT_SET("order=2", move_order, ENGINE_ORDER_LINES);
+    EXPECT_SET("lmrpol=256", lmr_policy, 256);
     EXPECT_SET("attack=-30000", attack_pct, -30000);
     EXPECT_SET("w.F3=-5", shape_weight[SHAPE_F3], -5);
     EXPECT_SET("e.FIVE=3", eval_own[SHAPE_FIVE], 3);
@@ -257,7 +259,7 @@ static void test_engine_params(void **state)
         assert_memory_equal(&e->params, &def, sizeof def);
     }
     static const char *const range[] = {"moves=0", "moves=401", "rootlmr=2", "soft=0",
-                                        "e.F3=30001", "t.5=-30001"};
+                                        "e.F3=30001", "t.5=-30001", "order=3", "lmrpol=-1"};
     for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
         assert_int_equal(mnk_engine_set_param(e, range[i]), MNK_ERR_ARGUMENT);
         assert_memory_equal(&e->params, &def, sizeof def);
@@ -277,6 +279,20 @@ static void test_engine_params(void **state)
     mnk_engine_clear(e);
     assert_true(narrow != plain);
     assert_true(think(e, game, &o).nodes == plain);
+    /* Unlikely moves reduced more: another tree to the same depth, but
+     * not under the sums' order, whose values are no likelihoods. */
+    o.max_depth = 6;
+    mnk_engine_clear(e);
+    plain = think(e, game, &o).nodes;
+    assert_int_equal(mnk_engine_set_param(e, "lmrpol=128"), MNK_OK);
+    mnk_engine_clear(e);
+    assert_true(think(e, game, &o).nodes != plain);
+    assert_int_equal(mnk_engine_set_param(e, "order=0"), MNK_OK);
+    mnk_engine_clear(e);
+    uint64_t sums = think(e, game, &o).nodes;
+    assert_int_equal(mnk_engine_set_param(e, "lmrpol=0"), MNK_OK);
+    mnk_engine_clear(e);
+    assert_true(think(e, game, &o).nodes == sums);
     mnk_game_free(game);
     mnk_engine_free(e);
 }
