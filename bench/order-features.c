@@ -11,7 +11,7 @@
  * the one before the opponent's last move and the one before the side
  * to move's last move. Each output line is
  *
- *   N R FORCED  then N groups of 18 numbers
+ *   N R FORCED  then N groups of 14 numbers
  *
  * N is how many moves the engine's search would consider below the root
  * (engine_gen_moves of a fresh engine: no table move, killers or
@@ -23,9 +23,7 @@
  * opponent's four (SHAPE_*, one a direction), then for the opponent's
  * last move and the side to move's: the distance to it (the most of the
  * row and column distances, at most 7; 7 when not known) and 1 when the
- * move is on one of its four lines less than k away; last, for k = 5, its
- * four line keys (engine_line_key: the four cells either side in each
- * direction, seen by the side to move; -1 for another k). A line that is not
+ * move is on one of its four lines less than k away. A line that is not
  * such positions prints "error". A benchmark tool: it prints what it sees and never
  * judges it.
  */
@@ -161,8 +159,6 @@ int main(int argc, char **argv)
                 int d = engine_move_distance(engine, c, last[j], &on_line);
                 printf(" %d %d", d, on_line);
             }
-            for (int d = 0; d < 4; d++)
-                printf(" %d", engine->lines_ready ? (int)engine_line_key(b, side, c, d) : -1);
         }
         printf("\n");
     }

@@ -42,9 +42,8 @@ PATTERNS = ["NONE", "B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", 
 SHAPES = ["NONE", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
 NPAT, NSHAPE = len(PATTERNS), len(SHAPES)
 PAT_FIVE = PATTERNS.index("FIVE")
-GROUP = 18  # numbers a move of build/order-features
+GROUP = 14  # numbers a move of build/order-features
 FAR = 7  # its largest distance
-LINE_REACH = 4  # cells either side in a line key (ENGINE_LINE_REACH)
 
 
 def examples(paths):
@@ -86,33 +85,19 @@ def load(tool, paths):
     return games, np.array(ranks), feats
 
 
-def mirror(keys):
-    """Line keys read from the other end (their slots reversed)."""
-    out = np.zeros_like(keys)
-    k = keys.copy()
-    for _ in range(2 * LINE_REACH):
-        out = out << 2 | (k & 3)
-        k >>= 2
-    return out
-
-
-def indices(feats, pairs, local, lines):
+def indices(feats, pairs, local):
     """Each move's weight indices: own pattern, opponent's pattern (offset
     NPAT), own shapes (2 NPAT), opponent's shapes (2 NPAT + NSHAPE); with
     local, its distance to the opponent's last move and to the side to
     move's (FAR + 1 values each) and whether it is on their lines (a
     weight for off and one for on); with pairs, the combination of the
-    two patterns. With lines, its four line keys (one weight for a key
-    and its mirror, after all the others) instead of the shapes. Returns
-    the indices, the weights' count and the line keys weighed (the
-    smaller of each pair), in their weights' order."""
+    two patterns. Returns the indices and
+    the weights' count."""
     f = np.concatenate(feats)
     cols = [f[:, 0], NPAT + f[:, 1]]
-    size = 2 * NPAT
-    if not lines:
-        cols += [size + f[:, 2 + d] for d in range(4)]
-        cols += [size + NSHAPE + f[:, 6 + d] for d in range(4)]
-        size += 2 * NSHAPE
+    cols += [2 * NPAT + f[:, 2 + d] for d in range(4)]
+    cols += [2 * NPAT + NSHAPE + f[:, 6 + d] for d in range(4)]
+    size = 2 * NPAT + 2 * NSHAPE
     if local:
         for j in range(2):
             cols.append(size + f[:, 10 + 2 * j])
@@ -122,16 +107,7 @@ def indices(feats, pairs, local, lines):
     if pairs:
         cols.append(size + f[:, 0] * NPAT + f[:, 1])
         size += NPAT * NPAT
-    keys = np.zeros(0, dtype=np.int64)
-    if lines:
-        raw = f[:, 14:18].astype(np.int64)
-        if (raw < 0).any():
-            raise SystemExit("order-fit.py: --lines needs k = 5 (order-features printed no keys)")
-        keys, inv = np.unique(np.minimum(raw, mirror(raw)), return_inverse=True)
-        inv = inv.reshape(raw.shape)
-        cols += [size + inv[:, d] for d in range(4)]
-        size += len(keys)
-    return np.stack(cols, axis=1), size, keys
+    return np.stack(cols, axis=1), size
 
 
 def softmax_parts(scores, starts):
@@ -178,23 +154,6 @@ def report(name, keys, starts, chosen, mask):
     print(f"{name:24s} {line}  mean place {places.mean():.2f}")
 
 
-def write_lines(path, kept, argv):
-    """src/engine_lines.c: the line keys' weights as a C table."""
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("/*\n * engine_lines.c - ENGINE_ORDER_LINES' weight of each line key\n"
-                " * (engine_line_key), in 1/256 of a nat: one of each pair of keys that\n"
-                " * mirror each other. Written by bench/order-fit.py --lines-out; not\n"
-                " * edited by hand. The command:\n *\n *   python3 bench/order-fit.py " +
-                " ".join(x for x in argv[1:] if not x.endswith(".sgf")) +
-                " MATCH.sgf...\n *\n * on the games docs/research.md names.\n */\n"
-                '#include "engine_search.h"\n\n'
-                "const engine_line_entry engine_line_table[] = {\n")
-        for i in range(0, len(kept), 5):
-            f.write("   " + "".join(f" {{{k}, {x}}}," for k, x in kept[i : i + 5]) + "\n")
-        f.write("};\n\nconst int engine_line_table_size =\n"
-                "    (int)(sizeof engine_line_table / sizeof engine_line_table[0]);\n")
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("features")
@@ -202,8 +161,6 @@ def main():
     ap.add_argument("--test-every", type=int, default=5)
     ap.add_argument("--pairs", action="store_true")
     ap.add_argument("--local", action="store_true")
-    ap.add_argument("--lines", action="store_true")
-    ap.add_argument("--lines-out", metavar="FILE")
     ap.add_argument("--steps", type=int, default=400)
     ap.add_argument("--l2", type=float, default=1e-4)
     a = ap.parse_args()
@@ -225,7 +182,7 @@ def main():
     chosen = starts_k + ranks[keep]
     test_k, train_k = test[keep], ~test[keep]
 
-    idx, size, line_keys = indices(feats_k, a.pairs, a.local, a.lines)
+    idx, size = indices(feats_k, a.pairs, a.local)
     today = -np.concatenate([np.arange(n) for n in lens_k]).astype(float)
     train_pos = np.nonzero(train_k)[0]
     # The fit on the training positions only.
@@ -243,26 +200,17 @@ def main():
     scale = 256
     print(" ".join(f"o.{p}={round(w[i] * scale)}" for i, p in enumerate(PATTERNS)))
     print(" ".join(f"oo.{p}={round(w[NPAT + i] * scale)}" for i, p in enumerate(PATTERNS)))
-    base = 2 * NPAT
-    if not a.lines:
-        print(" ".join(f"w.{s}={round(w[base + i] * scale)}" for i, s in enumerate(SHAPES)))
-        print(" ".join(f"wo.{s}={round(w[base + NSHAPE + i] * scale)}"
-                       for i, s in enumerate(SHAPES)))
-        base += 2 * NSHAPE
-    print("-- the same, every weight but the lines' in index order (a C table's rows)")
-    print(", ".join(str(round(x * scale)) for x in w[: size - len(line_keys)]))
+    print(" ".join(f"w.{s}={round(w[2 * NPAT + i] * scale)}" for i, s in enumerate(SHAPES)))
+    print(" ".join(f"wo.{s}={round(w[2 * NPAT + NSHAPE + i] * scale)}" for i, s in enumerate(SHAPES)))
+    print("-- the same, every weight in index order (a C table's rows)")
+    print(", ".join(str(round(x * 256)) for x in w))
     if a.local:
+        base = 2 * NPAT + 2 * NSHAPE
         for j, who in enumerate(("opponent's", "own")):
             at = base + j * (FAR + 3)
             print(f"{who} last move: distance " +
                   " ".join(f"{d}={round(w[at + d] * scale)}" for d in range(FAR + 1)) +
                   f"; on its lines {round((w[at + FAR + 2] - w[at + FAR + 1]) * scale)}")
-    if a.lines:
-        weights = np.round(w[size - len(line_keys):] * scale).astype(int)
-        kept = [(k, x) for k, x in zip(line_keys, weights) if x != 0]
-        print(f"-- {len(kept)} line keys of {len(line_keys)} seen weigh 1/256 nat or more")
-        if a.lines_out:
-            write_lines(a.lines_out, kept, sys.argv)
     return 0
 
 

@@ -698,8 +698,7 @@ mnk_status mnk_engine_think(mnk_engine *engine, const mnk_game *game,
  * and weights (-30000 to 30000) of a shape (SHAPE one of NONE B1 F1 B2
  * F2 B3 F3 B4 F4 FIVE) or a cell's pattern (PATTERN: NONE B1 F1 B2 F2 B3
  * F3 33 B4 43 F4 FIVE): w.SHAPE and o.PATTERN (the move order of
- * order=0, as defence; order=1, the default, is a fitted table, and
- * order=2 a fitted table of lines for k = 5),
+ * order=0, as defence; order=1, the default, is a fitted table),
  * e.SHAPE and eo.SHAPE (evaluation, side to move and opponent), p.PATTERN
  * and po.PATTERN (the same for patterns), t.MASK (a combination of
  * threats, MASK 0 to 2047). What each does: src/engine.h, engine_params.

@@ -214,7 +214,6 @@ static void set_rules(mnk_engine *e, const mnk_game *game)
         shape_table_init(&e->shapes, r.k, r.exact);
         for (int i = 0; i < SHAPE_COUNT; i++)
             e->shapes.weight[i] = e->params.shape_weight[i];
-        engine_lines_init(e);
     }
     e->rules = r;
     e->ready = true;

@@ -20,7 +20,7 @@
 #define ENGINE_THREAT_MASKS (1 << ENGINE_THREAT_BITS)
 
 /* params.move_order's values. */
-enum { ENGINE_ORDER_SUMS, ENGINE_ORDER_POLICY, ENGINE_ORDER_LINES };
+enum { ENGINE_ORDER_SUMS, ENGINE_ORDER_POLICY };
 
 typedef struct engine_params {
     /* Move order: each cell's shapes for both sides, with these weights
@@ -48,11 +48,8 @@ typedef struct engine_params {
     int defence_pct;
     /* Move order: ENGINE_ORDER_POLICY (the default), the table fitted to
      * Rapfi's moves (engine_order.c), which also weighs the distance to
-     * the search's last two moves; ENGINE_ORDER_LINES, the same with a
-     * weight for each line of four cells either side instead of the
-     * shapes (k = 5 only: for another k it is ENGINE_ORDER_POLICY); or
-     * ENGINE_ORDER_SUMS, the weights above (shape_weight, pattern_order,
-     * defence_pct). */
+     * the search's last two moves; or ENGINE_ORDER_SUMS, the weights
+     * above (shape_weight, pattern_order, defence_pct). */
     int move_order;
     /* Search: most moves looked at below the root, and at the root (when
      * nothing forces the choice); late-move reductions' strength in

@@ -57,7 +57,7 @@ static bool has_pattern(const shape_board *b, int side, int pat)
 static int cell_order(const mnk_engine *e, const shape_board *b, int side, int cell, int ply)
 {
     int v;
-    if (e->params.move_order != ENGINE_ORDER_SUMS) {
+    if (e->params.move_order == ENGINE_ORDER_POLICY) {
         v = engine_policy_order(e, b, side, cell, ply);
     } else {
         const int16_t *order = e->params.pattern_order;

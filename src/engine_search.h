@@ -51,13 +51,6 @@ _Static_assert(ENGINE_PN_ENTRIES * sizeof(pn_entry) <= ENGINE_VCF_ENTRIES * size
  * 400, 131 iterations 27 times, for a third of a ply more at 1 s a move
  * and the same strength (docs/research.md, "a wider aspiration window"). */
 #define ASPIRATION 400
-/* ENGINE_ORDER_LINES reads, along each direction, the ENGINE_LINE_REACH
- * cells either side of a move (empty, own, the opponent's, off the
- * board: two bits each), as the keys of the shapes (shape.h's nkey) lay
- * them out for h = ENGINE_LINE_REACH; fitted for k = ENGINE_LINE_K. */
-#define ENGINE_LINE_K 5
-#define ENGINE_LINE_REACH 4
-#define ENGINE_LINE_KEYS (1u << (4 * ENGINE_LINE_REACH))
 
 struct mnk_engine {
     engine_params params;
@@ -109,10 +102,6 @@ struct mnk_engine {
     /* Each cell's row and column (set_rules): the move order's distances
      * without a division for every candidate of every node. */
     uint8_t row[MNK_MAX_CELLS], col[MNK_MAX_CELLS];
-    /* ENGINE_ORDER_LINES' weight of each line key (engine_line_key), set
-     * with the rules when k is ENGINE_LINE_K (lines_ready). */
-    bool lines_ready;
-    int16_t line_weight[ENGINE_LINE_KEYS];
 };
 
 /* ---- limits ----------------------------------------------------------- */
@@ -200,23 +189,6 @@ int engine_policy_order(const mnk_engine *e, const shape_board *b, int side, int
  * of the four lines less than k apart: what the fitted order weighs, and
  * what bench/order-features prints for the fit. */
 int engine_move_distance(const mnk_engine *e, int a, int b, bool *on_line);
-/* The ENGINE_LINE_REACH cells either side of the empty cell `cell` along
- * direction d, seen by side (1 own stone, 2 the opponent's, 0 empty,
- * SB_WALL off the board), as an index of line_weight: what
- * ENGINE_ORDER_LINES weighs, and what bench/order-features prints. Needs
- * k = ENGINE_LINE_K (the shapes' keys hold these cells). */
-unsigned engine_line_key(const shape_board *b, int side, int cell, int d);
-/* Sets line_weight and lines_ready for the rules just set (set_rules). */
-void engine_lines_init(mnk_engine *e);
-/* ENGINE_ORDER_LINES' fitted weight (1/256 nat) of a line key: one of
- * each pair of keys that mirror each other (engine_lines.c, written by
- * bench/order-fit.py --lines); a key not listed weighs 0. */
-typedef struct engine_line_entry {
-    uint16_t key;
-    int16_t weight;
-} engine_line_entry;
-extern const engine_line_entry engine_line_table[];
-extern const int engine_line_table_size;
 
 /* Plays m at ply (ply < ENGINE_MAX_PLY), writing it down for the move
  * order; sb_play's result. */

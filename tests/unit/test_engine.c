@@ -234,7 +234,6 @@ static void test_engine_params(void **state)
     EXPECT_SET("mcp=3", move_count, 3);
     EXPECT_SET("mcpimp=0", move_count_improving, 0);
     EXPECT_SET("order=0", move_order, ENGINE_ORDER_SUMS);
-    EXPECT_SET("order=2", move_order, ENGINE_ORDER_LINES);
     EXPECT_SET("lmrpol=256", lmr_policy, 256);
     EXPECT_SET("attack=-30000", attack_pct, -30000);
     EXPECT_SET("w.F3=-5", shape_weight[SHAPE_F3], -5);
@@ -259,7 +258,7 @@ static void test_engine_params(void **state)
         assert_memory_equal(&e->params, &def, sizeof def);
     }
     static const char *const range[] = {"moves=0", "moves=401", "rootlmr=2", "soft=0",
-                                        "e.F3=30001", "t.5=-30001", "order=3", "lmrpol=-1"};
+                                        "e.F3=30001", "t.5=-30001", "order=2", "lmrpol=-1"};
     for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
         assert_int_equal(mnk_engine_set_param(e, range[i]), MNK_ERR_ARGUMENT);
         assert_memory_equal(&e->params, &def, sizeof def);
@@ -593,7 +592,7 @@ static void test_engine_policy_order(void **state)
     for (int c = 0; c < 15 * 15; c++)
         assert_int_equal(mnk_game_cell(a, c), mnk_game_cell(b, c));
     int ma[MNK_MAX_CELLS], mb[MNK_MAX_CELLS];
-    for (int order = 0; order <= 2; order++) {
+    for (int order = 0; order <= 1; order++) {
         char setting[16];
         snprintf(setting, sizeof setting, "order=%d", order);
         assert_int_equal(mnk_engine_set_param(e, setting), MNK_OK);
@@ -623,68 +622,6 @@ static void test_engine_policy_order(void **state)
     }
     mnk_game_free(a);
     mnk_game_free(b);
-    mnk_engine_free(e);
-}
-
-/* A line key holds the four cells either side of a move along a line,
- * two bits each from the farthest before it to the farthest after it:
- * 1 the side to move's stone, 2 the opponent's, 3 off the board. Both
- * rules read the same cells (the exact rule's shape keys reach a cell
- * farther), and the side to move's view swaps the colours. */
-static void test_engine_line_key(void **state)
-{
-    (void)state;
-    mnk_engine *e = new_engine();
-    mnk_rules exact = GOMOKU;
-    exact.exact = true;
-    mnk_rules rules[2] = {GOMOKU, exact};
-    for (int r = 0; r < 2; r++) {
-        mnk_game *game = new_game(rules[r]);
-        /* X on h8, O on j8: the cell between them along the row (i8, d 0),
-         * and b8, whose three farthest cells before it are off the board. */
-        assert_int_equal(mnk_game_play_moves(game, "h8,j8", NULL), MNK_OK);
-        shape_board *b = engine_position(e, game);
-        assert_true(e->lines_ready);
-        int i8 = cell_at(GOMOKU, "i8"), b8 = cell_at(GOMOKU, "b8");
-        unsigned x_before = 1u << 6, o_after = 2u << 8;
-        assert_int_equal(engine_line_key(b, 0, i8, 0), x_before | o_after);
-        assert_int_equal(engine_line_key(b, 1, i8, 0), (x_before << 1) | (o_after >> 1));
-        assert_int_equal(engine_line_key(b, 0, b8, 0), 3u | 3u << 2 | 3u << 4);
-        /* Along the column (d 1) i8 sees nothing but empty cells. */
-        assert_int_equal(engine_line_key(b, 0, i8, 1), 0);
-        mnk_game_free(game);
-    }
-    mnk_engine_free(e);
-}
-
-/* The order by lines (order=2) has weights for k = 5 only: there it
- * orders the moves otherwise than the fitted shapes (order=1) do; for
- * another k it is order=1. */
-static void test_engine_line_order(void **state)
-{
-    (void)state;
-    mnk_engine *e = new_engine();
-    mnk_game *five = middle_game();
-    mnk_rules four_rules = {15, 15, 4};
-    mnk_game *four = new_game(four_rules);
-    assert_int_equal(mnk_game_play_moves(four, "h8,h9,i8,g8,g9,f10", NULL), MNK_OK);
-    mnk_game *games[2] = {five, four};
-    for (int g = 0; g < 2; g++) {
-        int m1[MNK_MAX_CELLS], m2[MNK_MAX_CELLS];
-        assert_int_equal(mnk_engine_set_param(e, "order=1"), MNK_OK);
-        int n1 = fresh_order(e, games[g], MNK_NO_CELL, MNK_NO_CELL, m1);
-        assert_int_equal(mnk_engine_set_param(e, "order=2"), MNK_OK);
-        int n2 = fresh_order(e, games[g], MNK_NO_CELL, MNK_NO_CELL, m2);
-        assert_int_equal(e->lines_ready, g == 0);
-        assert_int_equal(n1, n2);
-        assert_true(same_cells(m1, m2, n1));
-        if (g == 0)
-            assert_memory_not_equal(m1, m2, sizeof m1[0] * (size_t)n1);
-        else
-            assert_memory_equal(m1, m2, sizeof m1[0] * (size_t)n1);
-    }
-    mnk_game_free(five);
-    mnk_game_free(four);
     mnk_engine_free(e);
 }
 
@@ -741,8 +678,6 @@ int main(void)
         cmocka_unit_test(test_engine_threat_mask), cmocka_unit_test(test_engine_params),
         cmocka_unit_test(test_engine_extension_and_pruning),
         cmocka_unit_test(test_engine_policy_order),
-        cmocka_unit_test(test_engine_line_key),
-        cmocka_unit_test(test_engine_line_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
