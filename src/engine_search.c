@@ -54,7 +54,9 @@ static bool has_pattern(const shape_board *b, int side, int pat)
     return false;
 }
 
-static int cell_order(const mnk_engine *e, const shape_board *b, int side, int cell, int ply)
+/* A move's key in the order: its value (*value), then the history's 4 bits. */
+static int cell_order(const mnk_engine *e, const shape_board *b, int side, int cell, int ply,
+                      int *value)
 {
     int v;
     if (e->params.move_order == ENGINE_ORDER_POLICY) {
@@ -65,8 +67,8 @@ static int cell_order(const mnk_engine *e, const shape_board *b, int side, int c
         for (int d = 0; d < 4; d++)
             v += b->t->weight[b->shape[side][cell][d]] + b->t->weight[b->shape[side ^ 1][cell][d]];
     }
-    v = v * 16 + (int)(e->history[side][cell] >> 8 < 15 ? e->history[side][cell] >> 8 : 15);
-    return v;
+    *value = v;
+    return v * 16 + (int)(e->history[side][cell] >> 8 < 15 ? e->history[side][cell] >> 8 : 15);
 }
 
 /* The moves worth searching, best first, into moves[]; returns how many.
@@ -110,10 +112,9 @@ static int gen_moves(mnk_engine *e, int ply, int first, int limit, int level, bo
     int policy_max = INT32_MIN;
     for (int i = 0; i < nc; i++) {
         int cell = cand[i];
-        int key = cell_order(e, b, side, cell, ply);
-        /* The order's value, under the history's 4 bits (cell_order). */
-        if (key >> 4 > policy_max)
-            policy_max = key >> 4;
+        int value, key = cell_order(e, b, side, cell, ply, &value);
+        if (value > policy_max)
+            policy_max = value;
         if (cell == first)
             key = INT32_MAX;
         else if (ply < ENGINE_MAX_PLY && (cell == e->killers[ply][0] || cell == e->killers[ply][1]))
