@@ -59,10 +59,10 @@ typedef struct engine_params {
     int lmr_pct;
     int root_lmr; /* 1: late quiet moves of the root reduced as well */
     int lmr_full; /* moves of a node searched unreduced */
-    /* A late quiet move is reduced one ply more for every lmr_policy
-     * 1/256 nats its fitted order's value lies below the node's best (0:
-     * never; not with ENGINE_ORDER_SUMS, whose values are no
-     * likelihoods). Off: lmr_policy 256 scored -5.5 +- 3.8 points at
+    /* A late quiet move below the root is reduced one ply more for every
+     * lmr_policy 1/256 nats its fitted order's value lies below the
+     * node's best (0: never; not with ENGINE_ORDER_SUMS, whose values are
+     * no likelihoods). Off: lmr_policy 256 scored -5.5 +- 3.8 points at
      * 1,000 games against Rapfi at node limits (docs/research.md,
      * 2026-11-29, stop 48). */
     int lmr_policy;
