@@ -232,11 +232,19 @@ static void refresh_cell(shape_board *b, int cell)
             refresh_dir(b, cell, d);
         return;
     }
+    /* All four shapes go at once, and the pattern once after them:
+     * set_shape would look the pattern up after each. */
     save_cell(b, cell);
-    for (int side = 0; side < 2; side++)
-        for (int d = 0; d < 4; d++)
-            if (b->shape[side][cell][d] != SHAPE_NONE)
-                set_shape(b, side, cell, d, b->shape[side][cell][d], SHAPE_NONE);
+    for (int side = 0; side < 2; side++) {
+        for (int d = 0; d < 4; d++) {
+            int old = b->shape[side][cell][d];
+            b->nshape[side][old]--;
+            b->nshape[side][SHAPE_NONE]++;
+            b->shape[side][cell][d] = SHAPE_NONE;
+        }
+        b->combo[side][cell] = 0;
+        set_pattern(b, side, cell, b->t->combine[0]);
+    }
 }
 
 /* Adds or takes away piece (1 X, 2 O) on cell in the keys of the cells
