@@ -127,9 +127,9 @@ typedef struct sb_saved {
     uint8_t pat[2];
 } sb_saved;
 /* Records of the undo log (16 bytes each); a play logs the counts of
- * shapes and patterns (6 records), the bit sets (3 records per 64 cells
- * of the board) and then one record per cell it changes, at most 8h + 1:
- * about 40 records a play on 15x15 at k = 5. */
+ * shapes and patterns and the bit sets as one block (27 records with
+ * MNK_MAX_SIDE 20) and then one record per cell it changes, at most
+ * 8h + 1: about 50 records a play on 15x15 at k = 5. */
 #define SB_LOG_SIZE 4096
 #define SB_UNLOGGED (-1)
 
@@ -158,14 +158,16 @@ typedef struct shape_board {
     uint8_t shape[2][MNK_MAX_CELLS][4];
     uint8_t pat[2][MNK_MAX_CELLS];
     uint16_t combo[2][MNK_MAX_CELLS]; /* the four shapes as one index (see shape.c) */
+    /* nshape, npat and set lie together, in this order: a play logs
+     * them as one block (see shape.c). */
+    /* (cell, direction) pairs of each shape, per side: what the engine's
+     * evaluation weighs (occupied cells count as SHAPE_NONE). */
+    int16_t nshape[2][SHAPE_COUNT];
     int16_t npat[2][PAT_COUNT]; /* cells of each pattern, empty or not */
     cellset set[SB_SETS][2];
     /* Stones within SB_NEAR cells (in both coordinates) of each cell, on
      * the padded board: see sb_near(). */
     uint8_t pnear[SB_PADDED];
-    /* (cell, direction) pairs of each shape, per side: what the engine's
-     * evaluation weighs (occupied cells count as SHAPE_NONE). */
-    int16_t nshape[2][SHAPE_COUNT];
     /* The undo log: sb_play writes down the counts, the sets and every
      * cell whose shapes it changes, as they were before, so that sb_undo
      * puts them back instead of working them out again (see shape.c).
