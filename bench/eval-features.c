@@ -30,7 +30,7 @@ static void print_side(const shape_board *b, int side)
     for (int cell = 0; cell < b->g->cells; cell++)
         if (b->cell[cell] == MNK_EMPTY)
             for (int d = 0; d < 4; d++)
-                count[b->shape[side][cell][d]]++;
+                count[b->info[cell].shape[side][d]]++;
     for (int s = SHAPE_B1; s < SHAPE_COUNT; s++)
         printf(" %d", count[s]);
     for (int p = PAT_B1; p < PAT_COUNT; p++)

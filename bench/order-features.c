@@ -149,11 +149,11 @@ int main(int argc, char **argv)
         printf("%d %d %d", count, rank, count < near);
         for (int i = 0; i < count; i++) {
             int c = moves[i];
-            printf(" %d %d", b->pat[side][c], b->pat[opp][c]);
+            printf(" %d %d", b->info[c].pat[side], b->info[c].pat[opp]);
             for (int d = 0; d < 4; d++)
-                printf(" %d", b->shape[side][c][d]);
+                printf(" %d", b->info[c].shape[side][d]);
             for (int d = 0; d < 4; d++)
-                printf(" %d", b->shape[opp][c][d]);
+                printf(" %d", b->info[c].shape[opp][d]);
             for (int j = 0; j < 2; j++) {
                 bool on_line;
                 int d = engine_move_distance(engine, c, last[j], &on_line);

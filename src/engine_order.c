@@ -55,9 +55,9 @@ int engine_move_distance(const mnk_engine *e, int a, int b, bool *on_line)
 int engine_policy_order(const mnk_engine *e, const shape_board *b, int side, int cell, int ply)
 {
     int opp = side ^ 1;
-    int v = POLICY.own_pat[b->pat[side][cell]] + POLICY.opp_pat[b->pat[opp][cell]];
+    int v = POLICY.own_pat[b->info[cell].pat[side]] + POLICY.opp_pat[b->info[cell].pat[opp]];
     for (int d = 0; d < 4; d++)
-        v += POLICY.own_shape[b->shape[side][cell][d]] + POLICY.opp_shape[b->shape[opp][cell][d]];
+        v += POLICY.own_shape[b->info[cell].shape[side][d]] + POLICY.opp_shape[b->info[cell].shape[opp][d]];
     /* played[ply + 1] is the opponent's last move, played[ply] the side
      * to move's (engine_search.h). */
     for (int i = 0; i < 2; i++) {

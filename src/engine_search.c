@@ -63,9 +63,9 @@ static int cell_order(const mnk_engine *e, const shape_board *b, int side, int c
         v = engine_policy_order(e, b, side, cell, ply);
     } else {
         const int16_t *order = e->params.pattern_order;
-        v = order[b->pat[side][cell]] + order[b->pat[side ^ 1][cell]] * e->params.defence_pct / 100;
+        v = order[b->info[cell].pat[side]] + order[b->info[cell].pat[side ^ 1]] * e->params.defence_pct / 100;
         for (int d = 0; d < 4; d++)
-            v += b->t->weight[b->shape[side][cell][d]] + b->t->weight[b->shape[side ^ 1][cell][d]];
+            v += b->t->weight[b->info[cell].shape[side][d]] + b->t->weight[b->info[cell].shape[side ^ 1][d]];
     }
     *value = v;
     return v * 16 + (int)(e->history[side][cell] >> 8 < 15 ? e->history[side][cell] >> 8 : 15);
@@ -210,11 +210,11 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
         int cells[MNK_MAX_CELLS];
         int nc = cs_list(&b->set[SB_FOUR][side], cells);
         for (int i = 0; i < nc; i++)
-            if (b->pat[side][cells[i]] == PAT_43)
+            if (b->info[cells[i]].pat[side] == PAT_43)
                 moves[n++] = cells[i];
         nc = cs_list(&b->set[SB_THREE][side], cells);
         for (int i = 0; i < nc; i++)
-            if (b->pat[side][cells[i]] == PAT_33)
+            if (b->info[cells[i]].pat[side] == PAT_33)
                 moves[n++] = cells[i];
     } else {
         if (qdepth <= 0)
@@ -279,7 +279,7 @@ int engine_keep_vcf_zone(mnk_engine *e, int *moves, int n)
     vcf_zone(&e->vcf, b, &zone);
     int kept = 0;
     for (int i = 0; i < n; i++)
-        if (cs_has(&zone, moves[i]) || b->pat[side][moves[i]] >= PAT_B4)
+        if (cs_has(&zone, moves[i]) || b->info[moves[i]].pat[side] >= PAT_B4)
             moves[kept++] = moves[i];
     return kept > 0 ? kept : n;
 }
@@ -468,7 +468,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
             break;
         if (i >= count_limit && !forcing && best > -SCORE_PROVEN)
             continue;
-        if (futile && i > 0 && !forcing && b->pat[side][m] < PAT_F3 && best > -SCORE_PROVEN)
+        if (futile && i > 0 && !forcing && b->info[m].pat[side] < PAT_F3 && best > -SCORE_PROVEN)
             continue;
         /* The table's move (first only if the table had one), not
          * already extended as the only move. */

@@ -209,7 +209,7 @@ int engine_win_in(int ply);
  * late. Asked before m is played: a filled cell has no pattern. */
 static inline bool engine_forcing(const shape_board *b, int m)
 {
-    return b->pat[sb_side(b)][m] >= PAT_B4 || b->pat[sb_side(b) ^ 1][m] >= PAT_B4;
+    return b->info[m].pat[sb_side(b)] >= PAT_B4 || b->info[m].pat[sb_side(b) ^ 1] >= PAT_B4;
 }
 /* Plies a late quiet move's first look loses (late-move reductions). */
 int engine_reduction(const mnk_engine *e, int depth, int i);

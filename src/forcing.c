@@ -165,7 +165,7 @@ bool forcing_order(mnk_solver *s, const board *b, int *cells, int n)
         /* The stronger of what the move makes and what it stops (the
          * patterns are in order of strength, shape.h), attack first
          * among equals; then both together. */
-        int own = sb->pat[side][cell], opp = sb->pat[side ^ 1][cell];
+        int own = sb->info[cell].pat[side], opp = sb->info[cell].pat[side ^ 1];
         int strongest = 2 * own + 1 > 2 * opp ? 2 * own + 1 : 2 * opp;
         int key = strongest * 2 * PAT_COUNT + own + opp;
         int j = i;

@@ -62,7 +62,7 @@ static mnk_value move_value(shape_board *b, int cell, uint64_t *nodes)
 {
     const mnk_value unclear = {MNK_UNKNOWN, -1, 0, false};
     int side = sb_side(b), opp = side ^ 1;
-    if (b->pat[side][cell] == PAT_FIVE)
+    if (b->info[cell].pat[side] == PAT_FIVE)
         return proven_in(1, true);
     int opp_fives = cs_count(&b->set[SB_FIVE][opp]) - (cs_has(&b->set[SB_FIVE][opp], cell) ? 1 : 0);
     if (opp_fives > 0)

@@ -56,7 +56,7 @@ int sb_pattern_with(const shape_board *b, int side, int cell, int at, int piece)
     const shape_table *t = b->t;
     int o, d = line_through(b, cell, at, &o), sh;
     if (d < 0)
-        return b->pat[side][cell];
+        return b->info[cell].pat[side];
     if (t->keyed) {
         uint32_t key = b->nkey[cell][d] | (uint32_t)piece << key_shift(t->h, o);
         sh = (t->by_key[key] >> (4 * side)) & 15;
@@ -73,7 +73,7 @@ int sb_pattern_with(const shape_board *b, int side, int cell, int at, int piece)
         sh = t->tabled ? t->table[(l[side] << (h + 1)) | r[side]]
                        : shape_of_codes(t, l[side], r[side]);
     }
-    int combo = b->combo[side][cell] + (sh - b->shape[side][cell][d]) * dir_weight[d];
+    int combo = b->info[cell].combo[side] + (sh - b->info[cell].shape[side][d]) * dir_weight[d];
     return t->combine[combo];
 }
 
@@ -120,11 +120,11 @@ static inline void move_in_sets(shape_board *b, int side, int cell, int old, int
 
 static MNK_HOT_INLINE void set_pattern(shape_board *b, int side, int cell, int pat)
 {
-    int old = b->pat[side][cell];
+    int old = b->info[cell].pat[side];
     if (old == pat)
         return;
     move_in_sets(b, side, cell, old, pat);
-    b->pat[side][cell] = (uint8_t)pat;
+    b->info[cell].pat[side] = (uint8_t)pat;
     b->npat[side][old]--;
     b->npat[side][pat]++;
 }
@@ -170,11 +170,7 @@ static MNK_HOT_INLINE void save_cell(shape_board *b, int cell)
         return;
     sb_saved *s = &b->log[b->log_len++];
     s->cell = (uint16_t)cell;
-    for (int side = 0; side < 2; side++) {
-        mem_copy(&s->shape[side], b->shape[side][cell], sizeof s->shape[side]);
-        s->pat[side] = b->pat[side][cell];
-        s->combo[side] = b->combo[side][cell];
-    }
+    s->was = b->info[cell];
 }
 
 /* Sets one shape from old to sh, keeping the shape counts and the
@@ -183,9 +179,9 @@ static MNK_HOT_INLINE void set_shape(shape_board *b, int side, int cell, int dir
 {
     b->nshape[side][old]--;
     b->nshape[side][sh]++;
-    b->shape[side][cell][dir] = (uint8_t)sh;
-    b->combo[side][cell] = (uint16_t)(b->combo[side][cell] + (sh - old) * dir_weight[dir]);
-    set_pattern(b, side, cell, b->t->combine[b->combo[side][cell]]);
+    b->info[cell].shape[side][dir] = (uint8_t)sh;
+    b->info[cell].combo[side] = (uint16_t)(b->info[cell].combo[side] + (sh - old) * dir_weight[dir]);
+    set_pattern(b, side, cell, b->t->combine[b->info[cell].combo[side]]);
 }
 
 /* Recomputes the shapes of an empty cell along one direction. */
@@ -193,7 +189,7 @@ static MNK_HOT_INLINE void refresh_dir(shape_board *b, int cell, int dir)
 {
     int sh[2];
     cell_shapes(b, cell, dir, sh);
-    int old0 = b->shape[0][cell][dir], old1 = b->shape[1][cell][dir];
+    int old0 = b->info[cell].shape[0][dir], old1 = b->info[cell].shape[1][dir];
     if (old0 == sh[0] && old1 == sh[1])
         return;
     save_cell(b, cell);
@@ -216,12 +212,12 @@ static void refresh_cell(shape_board *b, int cell)
     save_cell(b, cell);
     for (int side = 0; side < 2; side++) {
         for (int d = 0; d < 4; d++) {
-            int old = b->shape[side][cell][d];
+            int old = b->info[cell].shape[side][d];
             b->nshape[side][old]--;
             b->nshape[side][SHAPE_NONE]++;
-            b->shape[side][cell][d] = SHAPE_NONE;
+            b->info[cell].shape[side][d] = SHAPE_NONE;
         }
-        b->combo[side][cell] = 0;
+        b->info[cell].combo[side] = 0;
         set_pattern(b, side, cell, b->t->combine[0]);
     }
 }
@@ -340,9 +336,7 @@ void sb_clear(shape_board *b, const geometry *g, const shape_table *t)
                     j++;
                 b->reach[cell][d][dir] = (uint8_t)j;
             }
-    mem_set(b->shape, 0, sizeof b->shape);
-    mem_set(b->pat, 0, sizeof b->pat);
-    mem_set(b->combo, 0, sizeof b->combo);
+    mem_set(b->info, 0, sizeof b->info);
     mem_set(b->npat, 0, sizeof b->npat);
     b->npat[0][PAT_NONE] = b->npat[1][PAT_NONE] = (int16_t)g->cells;
     if (t->keyed)
@@ -390,7 +384,7 @@ bool sb_play(shape_board *b, int cell)
     int side = sb_side(b);
     MNK_ASSERT(cell >= 0 && cell < b->g->cells && b->cell[cell] == MNK_EMPTY);
     MNK_ASSERT(b->winner == MNK_EMPTY);
-    bool five = b->pat[side][cell] == PAT_FIVE;
+    bool five = b->info[cell].pat[side] == PAT_FIVE;
     b->cell[cell] = (uint8_t)(side + 1);
     b->pcell[b->pos[cell]] = (uint8_t)(side + 1);
     b->key ^= b->g->zobrist[side][cell];
@@ -431,11 +425,7 @@ void sb_undo(shape_board *b, int cell)
     int start = b->frame[f] + LOG_HEAD_RECORDS;
     for (int i = b->log_len - 1; i >= start; i--) {
         const sb_saved *s = &b->log[i];
-        for (int x = 0; x < 2; x++) {
-            mem_copy(b->shape[x][s->cell], &s->shape[x], sizeof s->shape[x]);
-            b->pat[x][s->cell] = s->pat[x];
-            b->combo[x][s->cell] = s->combo[x];
-        }
+        b->info[s->cell] = s->was;
     }
     unlog_counts(b, b->frame[f]);
     b->log_len = b->frame[f];
@@ -482,12 +472,12 @@ bool sb_consistent(const shape_board *b)
             uint8_t sh[4];
             for (int d = 0; d < 4; d++) {
                 sh[d] = (uint8_t)sb_shape_slow(b, cell, side, d);
-                if (sh[d] != b->shape[side][cell][d])
+                if (sh[d] != b->info[cell].shape[side][d])
                     return false;
                 nshape[side][sh[d]]++;
             }
             int pat = shape_combine(sh);
-            if (pat != b->pat[side][cell] || combo_of(sh) != b->combo[side][cell])
+            if (pat != b->info[cell].pat[side] || combo_of(sh) != b->info[cell].combo[side])
                 return false;
             if (set_of(pat) >= 0)
                 cs_add(&set[set_of(pat)][side], cell);
@@ -496,7 +486,7 @@ bool sb_consistent(const shape_board *b)
     for (int side = 0; side < 2; side++) {
         int npat[PAT_COUNT] = {0};
         for (int cell = 0; cell < g->cells; cell++)
-            npat[b->pat[side][cell]]++;
+            npat[b->info[cell].pat[side]]++;
         for (int p = 0; p < PAT_COUNT; p++)
             if (npat[p] != b->npat[side][p])
                 return false;

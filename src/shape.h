@@ -117,15 +117,25 @@ typedef struct cellset {
 /* How far a stone makes cells "near" (candidates for the next move). */
 #define SB_NEAR 2
 
-/* A record of the undo log: a cell's shapes, patterns and combos as they
- * were before a play changed them (the play's counts and bit sets take
- * whole records too, as raw bytes: see shape.c). */
-typedef struct sb_saved {
-    uint32_t shape[2]; /* shape[side][cell][0..3] as they lie in memory */
-    uint16_t combo[2];
-    uint16_t cell;
+/* What the board knows of one cell for both sides: its four shapes
+ * (SHAPE_*), its pattern (PAT_*) and its combo (the four shapes as one
+ * index, see shape.c). One struct a cell, so that the order's and the
+ * threat search's reads of a cell share a cache line, and the undo log
+ * saves and restores a cell in one copy. */
+typedef struct sb_info {
+    uint8_t shape[2][4];
     uint8_t pat[2];
+    uint16_t combo[2];
+} sb_info;
+
+/* A record of the undo log: a cell as it was before a play changed it
+ * (the play's counts and bit sets take whole records too, as raw bytes:
+ * see shape.c). */
+typedef struct sb_saved {
+    sb_info was;
+    uint16_t cell;
 } sb_saved;
+_Static_assert(sizeof(sb_saved) == 16, "a record is 16 bytes");
 /* Records of the undo log (16 bytes each); a play logs the counts of
  * shapes and patterns and the bit sets as one block (27 records with
  * MNK_MAX_SIDE 20) and then one record per cell it changes, at most
@@ -155,9 +165,7 @@ typedef struct shape_board {
      * backwards ([0], towards cell - cstep) and forwards ([1]): at most h. */
     uint8_t reach[MNK_MAX_CELLS][4][2];
     uint32_t nkey[MNK_MAX_CELLS][4]; /* neighbour keys, t->keyed only: see SHAPE_KEY_MAX_H */
-    uint8_t shape[2][MNK_MAX_CELLS][4];
-    uint8_t pat[2][MNK_MAX_CELLS];
-    uint16_t combo[2][MNK_MAX_CELLS]; /* the four shapes as one index (see shape.c) */
+    sb_info info[MNK_MAX_CELLS];
     /* nshape, npat and set lie together, in this order: a play logs
      * them as one block (see shape.c). */
     /* (cell, direction) pairs of each shape, per side: what the engine's

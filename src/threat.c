@@ -69,7 +69,7 @@ static int vcf_moves(const shape_board *b, int side, int *moves)
     int n = cs_list(&b->set[SB_FOUR][side], cells), out = 0;
     for (int want = PAT_F4; want >= PAT_B4; want--)
         for (int i = 0; i < n; i++)
-            if (b->pat[side][cells[i]] == want)
+            if (b->info[cells[i]].pat[side] == want)
                 moves[out++] = cells[i];
     return out;
 }
@@ -243,7 +243,7 @@ int threat_answers(shape_board *b, int side, int level, bool with_fours, int *mo
     int fours[MNK_MAX_CELLS];
     int nf = cs_list(&b->set[SB_FOUR][side], fours);
     for (int i = 0; i < nf; i++)
-        if (b->pat[side][fours[i]] >= level)
+        if (b->info[fours[i]].pat[side] >= level)
             threats[nt++] = fours[i];
     cellset tried;
     mem_set(&tried, 0, sizeof tried);
@@ -291,12 +291,12 @@ int vct_moves(const shape_board *b, int side, int *moves)
     int nf = cs_list(&b->set[SB_FOUR][side], cells);
     for (int want = PAT_F4; want >= PAT_B4; want--)
         for (int i = 0; i < nf; i++)
-            if (b->pat[side][cells[i]] == want)
+            if (b->info[cells[i]].pat[side] == want)
                 moves[n++] = cells[i];
     int nt = cs_list(&b->set[SB_THREE][side], cells);
     for (int want = PAT_33; want >= PAT_F3; want--)
         for (int i = 0; i < nt; i++)
-            if (b->pat[side][cells[i]] == want)
+            if (b->info[cells[i]].pat[side] == want)
                 moves[n++] = cells[i];
     return n;
 }

@@ -100,7 +100,7 @@ static int or_children(vcf_search *v, shape_board *b, pn_child *kids)
     /* With threats of fours, closed threes too: a new four may start one. */
     if (v->pn_vcf_threats && cs_empty(&b->set[SB_FIVE][opp]))
         for (int c = 0; c < b->g->cells; c++)
-            if (b->pat[side][c] == PAT_B3 && b->cell[c] == MNK_EMPTY)
+            if (b->info[c].pat[side] == PAT_B3 && b->cell[c] == MNK_EMPTY)
                 moves[n++] = c;
     int out = 0;
     for (int i = 0; i < n && !v->aborted; i++) {
@@ -170,7 +170,7 @@ static int and_children(vcf_search *v, shape_board *b, pn_child *kids)
             return v->aborted ? -2 : -1;
         n = 0;
         for (int c = 0; c < b->g->cells; c++)
-            if (b->cell[c] == MNK_EMPTY && (cs_has(&zone, c) || b->pat[opp][c] >= PAT_B4))
+            if (b->cell[c] == MNK_EMPTY && (cs_has(&zone, c) || b->info[c].pat[opp] >= PAT_B4))
                 moves[n++] = c;
     }
     int out = 0;

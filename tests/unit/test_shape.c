@@ -69,7 +69,7 @@ static void check_against_naive(const shape_board *sb, grid *gr)
         for (int side = 0; side < 2; side++)
             for (int d = 0; d < 4; d++) {
                 int want = naive_shape(gr, r, c, d, side + 1);
-                int got = sb->shape[side][cell][d];
+                int got = sb->info[cell].shape[side][d];
                 if (want == SHAPE_NONE ? got > SHAPE_F2 : got != want)
                     fail_msg("%dx%d k=%d%s: cell %d side %d dir %d: shape %d, naive %d",
                              g->m, g->n, g->k, gr->exact ? " exact" : "", cell, side, d, got,
@@ -97,7 +97,7 @@ static void check_pattern_with(shape_board *sb)
             int predicted[2][MNK_MAX_CELLS];
             for (int cell = 0; cell < g->cells; cell++)
                 for (int side = 0; side < 2; side++) {
-                    before[side][cell] = sb->pat[side][cell];
+                    before[side][cell] = sb->info[cell].pat[side];
                     if (sb->cell[cell] == MNK_EMPTY && cell != at)
                         predicted[side][cell] = sb_pattern_with(sb, side, cell, at, piece);
                 }
@@ -106,11 +106,11 @@ static void check_pattern_with(shape_board *sb)
                 for (int side = 0; side < 2; side++) {
                     if (sb->cell[cell] != MNK_EMPTY)
                         continue;
-                    if (predicted[side][cell] != sb->pat[side][cell])
+                    if (predicted[side][cell] != sb->info[cell].pat[side])
                         fail_msg("cell %d side %d with %d on %d: predicted %d, played %d", cell,
-                                 side, piece, at, predicted[side][cell], sb->pat[side][cell]);
+                                 side, piece, at, predicted[side][cell], sb->info[cell].pat[side]);
                     if (side != piece - 1 && before[side][cell] < PAT_F4 &&
-                        sb->pat[side][cell] >= PAT_F4)
+                        sb->info[cell].pat[side] >= PAT_F4)
                         fail_msg("a stone on %d made cell %d a winning pattern for the other side",
                                  at, cell);
                 }
@@ -272,7 +272,7 @@ static void test_named_shapes(void **state)
                 b.cell[cell] = ch == 'x' ? MNK_X : MNK_O;
         }
         sb_set(&sb, &g, &t, &b);
-        int got = sb.shape[SIDE_X][target][0];
+        int got = sb.info[target].shape[SIDE_X][0];
         if (cases[i].shape == BELOW_B3 ? got >= SHAPE_B3 : got != cases[i].shape)
             fail_msg("%s%s: shape %d, expected %d", cases[i].row, cases[i].exact ? " exact" : "",
                      got, cases[i].shape);
@@ -297,12 +297,12 @@ static const char *board_difference(const shape_board *a, const shape_board *b)
     for (int c = 0; c < cells && a->t->keyed; c++)
         if (memcmp(a->nkey[c], b->nkey[c], sizeof a->nkey[c]))
             return "neighbour keys";
-    for (int side = 0; side < 2; side++) {
-        if (memcmp(a->shape[side], b->shape[side], (size_t)cells * sizeof a->shape[side][0]))
+    for (int c = 0; c < cells; c++) {
+        if (memcmp(a->info[c].shape, b->info[c].shape, sizeof a->info[c].shape))
             return "shapes";
-        if (memcmp(a->pat[side], b->pat[side], (size_t)cells))
+        if (memcmp(a->info[c].pat, b->info[c].pat, sizeof a->info[c].pat))
             return "patterns";
-        if (memcmp(a->combo[side], b->combo[side], (size_t)cells * sizeof a->combo[side][0]))
+        if (memcmp(a->info[c].combo, b->info[c].combo, sizeof a->info[c].combo))
             return "combos";
     }
     if (memcmp(a->npat, b->npat, sizeof a->npat))

@@ -33,8 +33,8 @@ static void random_position(shape_board *sb, grid *gr, int stones)
             cell = rnd(sb->g->cells);
             tries++;
         } while (sb->cell[cell] != MNK_EMPTY || (sb->filled > 0 && sb_near(sb, cell) == 0) ||
-                 (sb->pat[side][cell] == PAT_FIVE && tries < 1000));
-        if (sb->pat[side][cell] == PAT_FIVE)
+                 (sb->info[cell].pat[side] == PAT_FIVE && tries < 1000));
+        if (sb->info[cell].pat[side] == PAT_FIVE)
             return;
         sb_play(sb, cell);
         gr->c[cell / gr->m][cell % gr->m] = (unsigned char)(side + 1);
@@ -157,7 +157,7 @@ static void test_vcf_zone(void **state)
         for (int tries = 0; tries < 5; tries++) {
             int cell = rnd(S.g.cells);
             if (S.sb.cell[cell] != MNK_EMPTY || cs_has(&zone, cell) ||
-                S.sb.pat[defender][cell] >= PAT_B4)
+                S.sb.info[cell].pat[defender] >= PAT_B4)
                 continue;
             int r = cell / S.gr.m, c = cell % S.gr.m;
             S.gr.c[r][c] = (unsigned char)(defender + 1);
@@ -192,7 +192,7 @@ static void test_vct_every_defence(void **state)
         for (int d = 0; d < S.g.cells; d++) {
             if (S.sb.cell[d] != MNK_EMPTY)
                 continue;
-            if (S.sb.pat[attacker ^ 1][d] == PAT_FIVE)
+            if (S.sb.info[d].pat[attacker ^ 1] == PAT_FIVE)
                 fail_msg("position %d: the defender makes five on %d", p, d);
             sb_play(&S.sb, d);
             bool wins = vcf_find(&S.v, &S.sb, 30, 0) || vct_find(&S.v, &S.sb, 2, 0);
@@ -237,7 +237,7 @@ static void test_defences_complete(void **state)
         for (int c = 0; c < S.g.cells; c++) {
             if (S.sb.cell[c] != MNK_EMPTY)
                 continue;
-            bool four = S.sb.pat[attacker ^ 1][c] >= PAT_B4;
+            bool four = S.sb.info[c].pat[attacker ^ 1] >= PAT_B4;
             sb_play(&S.sb, c);
             want[c] = four || !has_open_four(&S.sb, attacker);
             sb_undo(&S.sb, c);
@@ -279,7 +279,7 @@ static void proof_holds(int attacker, int plies, int *budget, int p)
     for (int d = 0; d < S.g.cells && *budget > 0; d++) {
         if (b->cell[d] != MNK_EMPTY)
             continue;
-        if (b->pat[attacker ^ 1][d] == PAT_FIVE)
+        if (b->info[d].pat[attacker ^ 1] == PAT_FIVE)
             fail_msg("position %d: the defender makes five on %d, %d plies in", p, d, plies);
         sb_play(b, d);
         proof_holds(attacker, plies + 2, budget, p);
