@@ -208,6 +208,7 @@ static void set_rules(mnk_engine *e, const mnk_game *game)
         e->row[c] = (uint8_t)(c / e->g.m);
         e->col[c] = (uint8_t)(c % e->g.m);
     }
+    engine_order_offsets(e);
     /* The shapes depend on k and the rule only, and cost far more to make
      * than the board's geometry: a new board size keeps them. */
     if (!e->ready || r.k != e->rules.k || r.exact != e->rules.exact) {

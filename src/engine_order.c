@@ -52,6 +52,24 @@ int engine_move_distance(const mnk_engine *e, int a, int b, bool *on_line)
     return d < ENGINE_FAR ? d : ENGINE_FAR;
 }
 
+int engine_near_weight(int i, int d, bool on_line)
+{
+    return POLICY.last[i].near[d] + POLICY.last[i].line[on_line];
+}
+
+void engine_order_offsets(mnk_engine *e)
+{
+    for (int dr = -(MNK_MAX_SIDE - 1); dr <= MNK_MAX_SIDE - 1; dr++)
+        for (int dc = -(MNK_MAX_SIDE - 1); dc <= MNK_MAX_SIDE - 1; dc++) {
+            int ar = dr < 0 ? -dr : dr, ac = dc < 0 ? -dc : dc, d = ar > ac ? ar : ac;
+            bool on_line = (ar == 0 || ac == 0 || ar == ac) && d < e->g.k;
+            int at = (dr + MNK_MAX_SIDE - 1) * ENGINE_OFFSET_SIDE + dc + MNK_MAX_SIDE - 1;
+            for (int i = 0; i < 2; i++)
+                e->near_value[i][at] =
+                    (int16_t)engine_near_weight(i, d < ENGINE_FAR ? d : ENGINE_FAR, on_line);
+        }
+}
+
 int engine_policy_order(const mnk_engine *e, const shape_board *b, int side, int cell, int ply)
 {
     int opp = side ^ 1;
@@ -61,9 +79,9 @@ int engine_policy_order(const mnk_engine *e, const shape_board *b, int side, int
     /* played[ply + 1] is the opponent's last move, played[ply] the side
      * to move's (engine_search.h). */
     for (int i = 0; i < 2; i++) {
-        bool on_line;
-        int d = engine_move_distance(e, cell, e->played[ply + 1 - i], &on_line);
-        v += POLICY.last[i].near[d] + POLICY.last[i].line[on_line];
+        int last = e->played[ply + 1 - i];
+        v += last == MNK_NO_CELL ? engine_near_weight(i, ENGINE_FAR, false)
+                                 : e->near_value[i][engine_offset(e, cell, last)];
     }
     return v;
 }

@@ -52,6 +52,11 @@ _Static_assert(ENGINE_PN_ENTRIES * sizeof(pn_entry) <= ENGINE_VCF_ENTRIES * size
  * and the same strength (docs/research.md, "a wider aspiration window"). */
 #define ASPIRATION 400
 
+/* Row (or column) offsets between two cells: -(MNK_MAX_SIDE - 1) to
+ * MNK_MAX_SIDE - 1; and the pairs of them. */
+#define ENGINE_OFFSET_SIDE (2 * MNK_MAX_SIDE - 1)
+#define ENGINE_OFFSETS (ENGINE_OFFSET_SIDE * ENGINE_OFFSET_SIDE)
+
 struct mnk_engine {
     engine_params params;
     /* Rules the tables below were made for (the exact rule included). */
@@ -102,7 +107,20 @@ struct mnk_engine {
     /* Each cell's row and column (set_rules): the move order's distances
      * without a division for every candidate of every node. */
     uint8_t row[MNK_MAX_CELLS], col[MNK_MAX_CELLS];
+    /* What the fitted order adds for a move's place relative to the
+     * opponent's last move ([0]) and the side to move's ([1]), by the
+     * row and column offsets between them (engine_order_offsets; set by
+     * set_rules, as it depends on k): one lookup a move instead of
+     * working out the distance and the line. */
+    int16_t near_value[2][ENGINE_OFFSETS];
 };
+
+/* The index of near_value for the offset from cell b to cell a. */
+static inline int engine_offset(const mnk_engine *e, int a, int b)
+{
+    return (e->row[a] - e->row[b] + MNK_MAX_SIDE - 1) * ENGINE_OFFSET_SIDE +
+           (e->col[a] - e->col[b] + MNK_MAX_SIDE - 1);
+}
 
 /* ---- limits ----------------------------------------------------------- */
 
@@ -189,6 +207,14 @@ int engine_policy_order(const mnk_engine *e, const shape_board *b, int side, int
  * of the four lines less than k apart: what the fitted order weighs, and
  * what bench/order-features prints for the fit. */
 int engine_move_distance(const mnk_engine *e, int a, int b, bool *on_line);
+/* What the fitted order adds for a move at distance d (0 to ENGINE_FAR)
+ * from the opponent's last move (i 0) or the side to move's (i 1), on
+ * one of its lines or not (engine_move_distance's two answers). */
+int engine_near_weight(int i, int d, bool on_line);
+/* Fills e->near_value for e->g's k (e->row and e->col set first): for
+ * every two cells a and b of the board, near_value[i][engine_offset(e,
+ * a, b)] is engine_near_weight(i, ...) of engine_move_distance(e, a, b). */
+void engine_order_offsets(mnk_engine *e);
 
 /* Plays m at ply (ply < ENGINE_MAX_PLY), writing it down for the move
  * order; sb_play's result. */

@@ -625,6 +625,31 @@ static void test_engine_policy_order(void **state)
     mnk_engine_free(e);
 }
 
+/* The order's table by offsets gives, for every two cells of the board,
+ * the weight of their distance and line as engine_move_distance tells
+ * them, on boards of either size limit and another k. */
+static void test_engine_near_values(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    static const mnk_rules rules[] = {{15, 15, 5}, {20, 20, 5}, {9, 7, 4}, {20, 3, 3}};
+    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+        mnk_game *game = new_game(rules[r]);
+        engine_position(e, game);
+        int cells = rules[r].m * rules[r].n;
+        for (int a = 0; a < cells; a++)
+            for (int b = 0; b < cells; b++)
+                for (int i = 0; i < 2; i++) {
+                    bool on_line;
+                    int d = engine_move_distance(e, a, b, &on_line);
+                    assert_int_equal(e->near_value[i][engine_offset(e, a, b)],
+                                     engine_near_weight(i, d, on_line));
+                }
+        mnk_game_free(game);
+    }
+    mnk_engine_free(e);
+}
+
 /* The threat mask names each side's threats from the side to move's view:
  * an open three of X's is "own F4" (a cell that makes an open four) with
  * X to move and "opponent F4" with O to move; an open four of O's is a
@@ -678,6 +703,7 @@ int main(void)
         cmocka_unit_test(test_engine_threat_mask), cmocka_unit_test(test_engine_params),
         cmocka_unit_test(test_engine_extension_and_pruning),
         cmocka_unit_test(test_engine_policy_order),
+        cmocka_unit_test(test_engine_near_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
