@@ -73,9 +73,10 @@ void engine_order_offsets(mnk_engine *e)
 int engine_policy_order(const mnk_engine *e, const shape_board *b, int side, int cell, int ply)
 {
     int opp = side ^ 1;
-    int v = POLICY.own_pat[b->info[cell].pat[side]] + POLICY.opp_pat[b->info[cell].pat[opp]];
+    const sb_info *c = &b->info[cell];
+    int v = POLICY.own_pat[c->pat[side]] + POLICY.opp_pat[c->pat[opp]];
     for (int d = 0; d < 4; d++)
-        v += POLICY.own_shape[b->info[cell].shape[side][d]] + POLICY.opp_shape[b->info[cell].shape[opp][d]];
+        v += POLICY.own_shape[c->shape[side][d]] + POLICY.opp_shape[c->shape[opp][d]];
     /* played[ply + 1] is the opponent's last move, played[ply] the side
      * to move's (engine_search.h). */
     for (int i = 0; i < 2; i++) {

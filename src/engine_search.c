@@ -62,10 +62,11 @@ static int cell_order(const mnk_engine *e, const shape_board *b, int side, int c
     if (e->params.move_order == ENGINE_ORDER_POLICY) {
         v = engine_policy_order(e, b, side, cell, ply);
     } else {
-        const int16_t *order = e->params.pattern_order;
-        v = order[b->info[cell].pat[side]] + order[b->info[cell].pat[side ^ 1]] * e->params.defence_pct / 100;
+        const int16_t *order = e->params.pattern_order, *weight = b->t->weight;
+        const sb_info *c = &b->info[cell];
+        v = order[c->pat[side]] + order[c->pat[side ^ 1]] * e->params.defence_pct / 100;
         for (int d = 0; d < 4; d++)
-            v += b->t->weight[b->info[cell].shape[side][d]] + b->t->weight[b->info[cell].shape[side ^ 1][d]];
+            v += weight[c->shape[side][d]] + weight[c->shape[side ^ 1][d]];
     }
     *value = v;
     return v * 16 + (int)(e->history[side][cell] >> 8 < 15 ? e->history[side][cell] >> 8 : 15);

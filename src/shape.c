@@ -141,11 +141,11 @@ static MNK_HOT_INLINE void set_pattern(shape_board *b, int side, int cell, int p
  * one copy of a size the compiler knows, which costs fewer instructions
  * than copying only the words of the sets that hold the board's cells. */
 _Static_assert(MNK_MAX_CELLS <= UINT16_MAX, "a record's cell fits 16 bits");
+#define FIELD_SIZE(f) sizeof(((shape_board *)0)->f)
 #define LOG_BLOCK_START offsetof(shape_board, nshape)
-#define LOG_BLOCK_BYTES (offsetof(shape_board, set) + sizeof(((shape_board *)0)->set) - LOG_BLOCK_START)
-_Static_assert(offsetof(shape_board, npat) == LOG_BLOCK_START + sizeof(((shape_board *)0)->nshape) &&
-                   offsetof(shape_board, set) ==
-                       offsetof(shape_board, npat) + sizeof(((shape_board *)0)->npat),
+#define LOG_BLOCK_BYTES (offsetof(shape_board, set) + FIELD_SIZE(set) - LOG_BLOCK_START)
+_Static_assert(offsetof(shape_board, npat) == LOG_BLOCK_START + FIELD_SIZE(nshape) &&
+                   offsetof(shape_board, set) == offsetof(shape_board, npat) + FIELD_SIZE(npat),
                "nshape, npat and set lie together");
 /* Records a play logs before its cells. */
 #define LOG_HEAD_RECORDS ((int)((LOG_BLOCK_BYTES + sizeof(sb_saved) - 1) / sizeof(sb_saved)))
@@ -179,9 +179,10 @@ static MNK_HOT_INLINE void set_shape(shape_board *b, int side, int cell, int dir
 {
     b->nshape[side][old]--;
     b->nshape[side][sh]++;
-    b->info[cell].shape[side][dir] = (uint8_t)sh;
-    b->info[cell].combo[side] = (uint16_t)(b->info[cell].combo[side] + (sh - old) * dir_weight[dir]);
-    set_pattern(b, side, cell, b->t->combine[b->info[cell].combo[side]]);
+    sb_info *c = &b->info[cell];
+    c->shape[side][dir] = (uint8_t)sh;
+    c->combo[side] = (uint16_t)(c->combo[side] + (sh - old) * dir_weight[dir]);
+    set_pattern(b, side, cell, b->t->combine[c->combo[side]]);
 }
 
 /* Recomputes the shapes of an empty cell along one direction. */
