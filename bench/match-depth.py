@@ -11,8 +11,12 @@ the moves, the least and the most; the same over the moves whose score
 was an estimate (a number below 30000 - 400, mnk's MNK_SCORE_WIN less
 the most plies), not a proven win or loss (such a number, or words such
 as "win (proven: ...)"); and the latest time of such a line into a
-move. Moves with no depth line at all are not counted. A benchmark's reading: it never fails on a
-value.
+move. Moves with no depth line at all are not counted. Then, for mnk's
+lines and for Rapfi's ("Speed 804K | Depth ... | Node 768K | Time
+955ms"), the speed: the nodes over the time of each move's last report
+that came HALF_SECOND_MS or more into the move, summed over those moves
+(a whole move's search, not its first iterations). A benchmark's reading:
+it never fails on a value.
 """
 import re
 import sys
@@ -20,6 +24,10 @@ import sys
 LINE = re.compile(r"^(\d+)\) (\S+): depth (\d+)-\d+ eval (.*?) nodes .* time (\d+) ms")
 # mnk's scores of proven wins and losses: MNK_SCORE_WIN - plies.
 PROVEN = 30000 - 400
+NODES = re.compile(r"^(\d+)\) (\S+): .*?nodes (\d+) .*?time (\d+) ms")
+RAPFI = re.compile(r"^(\d+)\) (\S+): .*\| Node (\d+(?:\.\d+)?)([KMG]?) \| Time (\d+)ms")
+SUFFIX = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}
+HALF_SECOND_MS = 500
 
 
 def estimate(score):
@@ -45,12 +53,45 @@ def last_depths(paths, engine):
     return list(moves.values())
 
 
+def last_reports(paths, engine):
+    """(nodes, ms) of the last report of each of engine's moves that
+    states both, in mnk's words or Rapfi's."""
+    moves = {}
+    for path in paths:
+        game = 0
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith("Game ID:"):
+                    game += 1
+                    continue
+                m = NODES.match(line)
+                if m and m.group(2) == engine:
+                    moves[(path, game, int(m.group(1)))] = (int(m.group(3)), int(m.group(4)))
+                    continue
+                m = RAPFI.match(line)
+                if m and m.group(2) == engine:
+                    nodes = float(m.group(3)) * SUFFIX[m.group(4)]
+                    moves[(path, game, int(m.group(1)))] = (nodes, int(m.group(5)))
+    return list(moves.values())
+
+
+def print_speed(engine, paths):
+    """The speed line (see the top), or nothing without such reports."""
+    long = [(n, ms) for n, ms in last_reports(paths, engine) if ms >= HALF_SECOND_MS]
+    if long:
+        nodes = sum(n for n, _ in long)
+        ms = sum(t for _, t in long)
+        print(f"{engine}: {nodes / ms * 1000:,.0f} nodes a second over the {len(long)} moves "
+              f"whose last report came {HALF_SECOND_MS} ms or more into the move")
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit("usage: match-depth.py ENGINE FILE...")
     engine, paths = sys.argv[1], sys.argv[2:]
     found = last_depths(paths, engine)
     if not found:
+        print_speed(engine, paths)
         sys.exit(f"match-depth.py: no depth lines of {engine} in {len(paths)} file(s)")
     depths = [d for d, _, _ in found]
     open_depths = [d for d, open_score, _ in found if open_score]
@@ -59,6 +100,7 @@ def main():
           f"{len(depths)} moves (least {min(depths)}, most {max(depths)}), "
           f"{mean_open} over the {len(open_depths)} with no proven score; "
           f"latest such line {max(ms for _, _, ms in found)} ms into a move")
+    print_speed(engine, paths)
 
 
 if __name__ == "__main__":

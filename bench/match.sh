@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # bench/match.sh - a match between two Gomocup-protocol engines, played by
 # c-gomoku-cli, scored as wins, draws and losses of the first engine and an
-# Elo difference with its 95% error, and the depth of each engine's last
-# iteration on average (bench/match-depth.py). A benchmark: it prints
-# measured numbers and never fails on a result.
+# Elo difference with its 95% error, the depth of each engine's last
+# iteration on average and its nodes a second (bench/match-depth.py). A
+# benchmark: it prints measured numbers and never fails on a result.
 #
 #   bench/match.sh CLI "ENGINE1 CMD" "ENGINE2 CMD" [GAMES] [SECONDS] [SIZE] [RULE]
 #
@@ -125,9 +125,10 @@ function elo_of(p) {
 }
 function fmt(x) { return (x == "-inf" || x == "+inf") ? x : sprintf("%+.0f", x) }' "$log"
 
-# How deep each engine searched, from its MESSAGE lines (mnk's "depth D-S
-# ... time T ms"; for an engine that reports no such line the script says
-# so). Its exit code is not the match's: the match was played either way.
+# How deep and how fast each engine searched, from its MESSAGE lines (mnk's
+# "depth D-S ... time T ms", Rapfi's "... | Node N | Time Tms"; for an
+# engine that reports no depth line the script says so). Its exit code is
+# not the match's: the match was played either way.
 here=$(dirname "$0")
 for n in "$n1" "$n2"; do
     python3 "$here/match-depth.py" "$n" "$out/match-$stamp.txt" || true
