@@ -35,21 +35,28 @@ def estimate(score):
     return re.fullmatch(r"-?\d+", score) is not None and abs(int(score)) < PROVEN
 
 
-def last_depths(paths, engine):
-    """(depth, whether its eval is an estimate, ms) of the last depth line
-    of each of engine's moves."""
-    moves = {}
+def message_lines(paths):
+    """(path, game number, line) for every line of the files, the game
+    counted by its "Game ID:" lines."""
     for path in paths:
         game = 0
         with open(path, encoding="utf-8", errors="replace") as f:
             for line in f:
                 if line.startswith("Game ID:"):
                     game += 1
-                    continue
-                m = LINE.match(line)
-                if m and m.group(2) == engine:
-                    moves[(path, game, int(m.group(1)))] = (int(m.group(3)), estimate(m.group(4)),
-                                                            int(m.group(5)))
+                else:
+                    yield path, game, line
+
+
+def last_depths(paths, engine):
+    """(depth, whether its eval is an estimate, ms) of the last depth line
+    of each of engine's moves."""
+    moves = {}
+    for path, game, line in message_lines(paths):
+        m = LINE.match(line)
+        if m and m.group(2) == engine:
+            moves[(path, game, int(m.group(1)))] = (int(m.group(3)), estimate(m.group(4)),
+                                                    int(m.group(5)))
     return list(moves.values())
 
 
@@ -57,21 +64,15 @@ def last_reports(paths, engine):
     """(nodes, ms) of the last report of each of engine's moves that
     states both, in mnk's words or Rapfi's."""
     moves = {}
-    for path in paths:
-        game = 0
-        with open(path, encoding="utf-8", errors="replace") as f:
-            for line in f:
-                if line.startswith("Game ID:"):
-                    game += 1
-                    continue
-                m = NODES.match(line)
-                if m and m.group(2) == engine:
-                    moves[(path, game, int(m.group(1)))] = (int(m.group(3)), int(m.group(4)))
-                    continue
-                m = RAPFI.match(line)
-                if m and m.group(2) == engine:
-                    nodes = float(m.group(3)) * SUFFIX[m.group(4)]
-                    moves[(path, game, int(m.group(1)))] = (nodes, int(m.group(5)))
+    for path, game, line in message_lines(paths):
+        m = NODES.match(line)
+        if m and m.group(2) == engine:
+            moves[(path, game, int(m.group(1)))] = (int(m.group(3)), int(m.group(4)))
+            continue
+        m = RAPFI.match(line)
+        if m and m.group(2) == engine:
+            nodes = float(m.group(3)) * SUFFIX[m.group(4)]
+            moves[(path, game, int(m.group(1)))] = (nodes, int(m.group(5)))
     return list(moves.values())
 
 
