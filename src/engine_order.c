@@ -38,18 +38,25 @@ static const struct {
 
 _Static_assert(PAT_COUNT == 12 && SHAPE_COUNT == 10, "the table's rows match the fit's");
 
+/* The distance of a row offset dy and a column offset dx (the larger of
+ * the two, at most ENGINE_FAR), and in *on_line whether they lie on one
+ * of the four lines less than k apart. */
+static int offset_distance(int dy, int dx, int k, bool *on_line)
+{
+    /* The core has no C library (it builds for WebAssembly): no abs(). */
+    dx = dx < 0 ? -dx : dx;
+    dy = dy < 0 ? -dy : dy;
+    int d = dx > dy ? dx : dy;
+    *on_line = (dx == 0 || dy == 0 || dx == dy) && d < k;
+    return d < ENGINE_FAR ? d : ENGINE_FAR;
+}
+
 int engine_move_distance(const mnk_engine *e, int a, int b, bool *on_line)
 {
     *on_line = false;
     if (b == MNK_NO_CELL)
         return ENGINE_FAR;
-    /* The core has no C library (it builds for WebAssembly): no abs(). */
-    int dx = e->col[a] - e->col[b], dy = e->row[a] - e->row[b];
-    dx = dx < 0 ? -dx : dx;
-    dy = dy < 0 ? -dy : dy;
-    int d = dx > dy ? dx : dy;
-    *on_line = (dx == 0 || dy == 0 || dx == dy) && d < e->g.k;
-    return d < ENGINE_FAR ? d : ENGINE_FAR;
+    return offset_distance(e->row[a] - e->row[b], e->col[a] - e->col[b], e->g.k, on_line);
 }
 
 int engine_near_weight(int i, int d, bool on_line)
@@ -61,12 +68,11 @@ void engine_order_offsets(mnk_engine *e)
 {
     for (int dr = -(MNK_MAX_SIDE - 1); dr <= MNK_MAX_SIDE - 1; dr++)
         for (int dc = -(MNK_MAX_SIDE - 1); dc <= MNK_MAX_SIDE - 1; dc++) {
-            int ar = dr < 0 ? -dr : dr, ac = dc < 0 ? -dc : dc, d = ar > ac ? ar : ac;
-            bool on_line = (ar == 0 || ac == 0 || ar == ac) && d < e->g.k;
-            int at = (dr + MNK_MAX_SIDE - 1) * ENGINE_OFFSET_SIDE + dc + MNK_MAX_SIDE - 1;
+            bool on_line;
+            int d = offset_distance(dr, dc, e->g.k, &on_line);
             for (int i = 0; i < 2; i++)
-                e->near_value[i][at] =
-                    (int16_t)engine_near_weight(i, d < ENGINE_FAR ? d : ENGINE_FAR, on_line);
+                e->near_value[i][engine_offset_index(dr, dc)] =
+                    (int16_t)engine_near_weight(i, d, on_line);
         }
 }
 

@@ -115,11 +115,16 @@ struct mnk_engine {
     int16_t near_value[2][ENGINE_OFFSETS];
 };
 
+/* The index of near_value for a row offset dr and a column offset dc. */
+static inline int engine_offset_index(int dr, int dc)
+{
+    return (dr + MNK_MAX_SIDE - 1) * ENGINE_OFFSET_SIDE + dc + MNK_MAX_SIDE - 1;
+}
+
 /* The index of near_value for the offset from cell b to cell a. */
 static inline int engine_offset(const mnk_engine *e, int a, int b)
 {
-    return (e->row[a] - e->row[b] + MNK_MAX_SIDE - 1) * ENGINE_OFFSET_SIDE +
-           (e->col[a] - e->col[b] + MNK_MAX_SIDE - 1);
+    return engine_offset_index(e->row[a] - e->row[b], e->col[a] - e->col[b]);
 }
 
 /* ---- limits ----------------------------------------------------------- */
