@@ -48,11 +48,11 @@ def message_lines(paths):
                     yield path, game, line
 
 
-def last_depths(paths, engine):
+def last_depths(lines, engine):
     """(depth, whether its eval is an estimate, ms) of the last depth line
-    of each of engine's moves."""
+    of each of engine's moves, lines from message_lines."""
     moves = {}
-    for path, game, line in message_lines(paths):
+    for path, game, line in lines:
         m = LINE.match(line)
         if m and m.group(2) == engine:
             moves[(path, game, int(m.group(1)))] = (int(m.group(3)), estimate(m.group(4)),
@@ -60,11 +60,11 @@ def last_depths(paths, engine):
     return list(moves.values())
 
 
-def last_reports(paths, engine):
+def last_reports(lines, engine):
     """(nodes, ms) of the last report of each of engine's moves that
     states both, in mnk's words or Rapfi's."""
     moves = {}
-    for path, game, line in message_lines(paths):
+    for path, game, line in lines:
         m = NODES.match(line)
         if m and m.group(2) == engine:
             moves[(path, game, int(m.group(1)))] = (int(m.group(3)), int(m.group(4)))
@@ -76,9 +76,9 @@ def last_reports(paths, engine):
     return list(moves.values())
 
 
-def print_speed(engine, paths):
+def print_speed(engine, lines):
     """The speed line (see the top), or nothing without such reports."""
-    long = [(n, ms) for n, ms in last_reports(paths, engine) if ms >= HALF_SECOND_MS]
+    long = [(n, ms) for n, ms in last_reports(lines, engine) if ms >= HALF_SECOND_MS]
     if long:
         nodes = sum(n for n, _ in long)
         ms = sum(t for _, t in long)
@@ -90,9 +90,10 @@ def main():
     if len(sys.argv) < 3:
         sys.exit("usage: match-depth.py ENGINE FILE...")
     engine, paths = sys.argv[1], sys.argv[2:]
-    found = last_depths(paths, engine)
+    lines = list(message_lines(paths))  # read once, for the depths and the speeds
+    found = last_depths(lines, engine)
     if not found:
-        print_speed(engine, paths)
+        print_speed(engine, lines)
         sys.exit(f"match-depth.py: no depth lines of {engine} in {len(paths)} file(s)")
     depths = [d for d, _, _ in found]
     open_depths = [d for d, open_score, _ in found if open_score]
@@ -101,7 +102,7 @@ def main():
           f"{len(depths)} moves (least {min(depths)}, most {max(depths)}), "
           f"{mean_open} over the {len(open_depths)} with no proven score; "
           f"latest such line {max(ms for _, _, ms in found)} ms into a move")
-    print_speed(engine, paths)
+    print_speed(engine, lines)
 
 
 if __name__ == "__main__":
