@@ -27,6 +27,28 @@ def sgf_games(sgf_text):
         yield moves, bool(black) and "mnk" in black.group(1)
 
 
+def sgf_results(sgf_text):
+    """Each game of a match's SGF as sgf_games gives it, and whether mnk
+    lost it (a draw is no loss)."""
+    for game, (moves, mnk_black) in zip(re.findall(r"\(;FF.*?\)\s*(?=\(|$)", sgf_text, re.S),
+                                        sgf_games(sgf_text)):
+        result = re.search(r"RE\[(.)", game)
+        winner = result.group(1) if result else ""
+        yield moves, mnk_black, winner in ("B", "W") and (winner == "B") != mnk_black
+
+
+def first_proven_win(messages):
+    """The move number (1-based, the opening's stones counted) of Rapfi's
+    first message with a proven win in one game's messages (the text of
+    bench/match.sh's OUT/match-*.txt between two "Game ID: " lines), or
+    None."""
+    for line in messages.split("\n"):
+        m = re.match(r"(\d+)\) \S*rapfi\S*: .*Eval \+M(\d+)", line)
+        if m:
+            return int(m.group(1))
+    return None
+
+
 def position_text(size, moves):
     """The position as mnk's text reads it (build/tactics,
     build/eval-features): rows from the top, '/' between them, x for the

@@ -18,33 +18,14 @@ import re
 import subprocess
 import sys
 
+from gomocup_session import board_text, first_proven_win, sgf_results
+
 MOVE = re.compile(r"^\d+,\d+$")
-
-
-def games_of(sgf_text):
-    """Each game's moves as (x, y), zero-based from the top-left, and
-    whether mnk played black and lost."""
-    for game in re.findall(r"\(;FF.*?\)\s*(?=\(|$)", sgf_text, re.S):
-        moves = [(ord(m[0]) - 97, ord(m[1]) - 97) for m in re.findall(r";[BW]\[([a-z]{2})\]", game)]
-        black = re.search(r"PB\[([^]]*)\]", game).group(1)
-        result = re.search(r"RE\[(.)", game).group(1)
-        mnk_black = "mnk" in black
-        yield moves, mnk_black, (result == "B") != mnk_black
-
-
-def first_proven_win(messages):
-    """The move number of Rapfi's first message with a proven win."""
-    for line in messages.split("\n"):
-        m = re.match(r"(\d+)\) \S*rapfi\S*: .*Eval \+M(\d+)", line)
-        if m:
-            return int(m.group(1))
-    return None
 
 
 def proves_win(pbrain, nodes, moves, size):
     """Does pbrain, to move after moves, report a proven win?"""
-    side = len(moves) % 2
-    stones = "".join(f"{x},{y},{1 if i % 2 == side else 2}\n" for i, (x, y) in enumerate(moves))
+    stones = board_text(moves)
     proc = subprocess.Popen([pbrain, "--nodes", str(nodes)], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True)
     proc.stdin.write(f"START {size}\nBOARD\n{stones}DONE\n")
@@ -71,7 +52,7 @@ def main():
     size = int(re.search(r"SZ\[(\d+)\]", sgf).group(1))
     messages = open(txt_path, encoding="utf-8").read().split("Game ID: ")[1:]
     asked = proven = 0
-    for number, ((moves, _, mnk_lost), text) in enumerate(zip(games_of(sgf), messages), 1):
+    for number, ((moves, _, mnk_lost), text) in enumerate(zip(sgf_results(sgf), messages), 1):
         if not mnk_lost:
             continue
         first = first_proven_win(text)

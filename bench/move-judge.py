@@ -16,6 +16,11 @@ searches.
         the positions of finished matches (bench/match.sh) where mnk was
         to move, from move F (default: the first after the opening) up to
         move N (default 12)
+    python3 bench/move-judge.py critical OUT.tsv MATCH.sgf... [--moves K]
+        the positions where mnk chose its last K moves (default 2) before
+        Rapfi first reported a proven win, in every game mnk lost: the
+        moves that lost it, by Rapfi's account. Each MATCH.sgf needs its
+        messages beside it (bench/match.sh's OUT/match-*.txt).
     python3 bench/move-judge.py judge POSITIONS.tsv TACTICS NODES RAPFI
         [NAME=VALUE...] [--save F] [--compare F] [--cache F] [--jobs J]
         [--depth]
@@ -38,8 +43,8 @@ import subprocess
 import sys
 import threading
 
-from gomocup_session import (OPENING, Session, clipped, mean_error, position_text,
-                             save_and_compare, sgf_games)
+from gomocup_session import (OPENING, Session, clipped, first_proven_win, mean_error,
+                             position_text, save_and_compare, sgf_games, sgf_results)
 
 CLIP = 2000
 REGRET_MIN = -500
@@ -60,6 +65,30 @@ def positions(a):
                 for ply in range(max(OPENING, a.first), min(len(moves), a.last)):
                     key = spell(moves[:ply])
                     if ply % 2 == side and (size, key) not in seen:
+                        seen.add((size, key))
+                        out.write(f"{size}\t{key}\n")
+    print(f"{len(seen)} positions")
+
+
+def critical(a):
+    """The positions before mnk's last a.moves moves ahead of Rapfi's
+    first proven win, in the games mnk lost."""
+    seen = set()
+    with open(a.out, "w", encoding="utf-8") as out:
+        for path in a.sgf:
+            text = open(path, encoding="utf-8").read()
+            size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
+            messages = open(re.sub(r"\.sgf$", ".txt", path), encoding="utf-8").read()
+            games = messages.split("Game ID: ")[1:]
+            for (moves, _, lost), said in zip(sgf_results(text), games):
+                win = first_proven_win(said) if lost else None
+                if win is None:
+                    continue
+                # Move win is Rapfi's; mnk's move before it was played
+                # after win - 2 stones, its move before that after win - 4.
+                for ply in range(win - 2, max(OPENING, win - 2 * a.moves) - 1, -2):
+                    key = spell(moves[:ply])
+                    if (size, key) not in seen:
                         seen.add((size, key))
                         out.write(f"{size}\t{key}\n")
     print(f"{len(seen)} positions")
@@ -189,6 +218,11 @@ def main():
     p.add_argument("--first", type=int, default=OPENING)
     p.add_argument("--last", type=int, default=12)
     p.set_defaults(run=positions)
+    p = sub.add_parser("critical")
+    p.add_argument("out")
+    p.add_argument("sgf", nargs="+")
+    p.add_argument("--moves", type=int, default=2)
+    p.set_defaults(run=critical)
     p = sub.add_parser("judge")
     p.add_argument("positions")
     p.add_argument("tactics")
