@@ -115,10 +115,16 @@ match-rapfi: $(B)/pbrain-mnk
 # mean of several (match-paired.py BASE1 BASE2 ... VARIANT). A
 # variant: make match-nodes MNK_PARAMS="moves=24" NODES_OUT=DIR (the
 # games and messages go to DIR instead of $(B)/match-nodes).
+# NODES_MNK and NODES_RAPFI change the limits: at 1 s a move mnk searches
+# about 2.2 times Rapfi's nodes, and NODES_MNK=220000 NODES_RAPFI=100000
+# keeps that ratio, where mnk scores about 21% (docs/research.md, "A
+# judge at the ratio of 1 s games").
 NODES_GAMES ?= 1000
+NODES_MNK ?= 250000
+NODES_RAPFI ?= 20000
 NODES_OUT ?= $(B)/match-nodes
 match-nodes: $(B)/pbrain-mnk
 	MATCH_OUT=$(NODES_OUT) MATCH_OPENINGS=$(abspath bench/openings/15x15-wide.tsv) \
-	MATCH_OPTS1=nodes=250000 MATCH_OPTS2=nodes=20000 MATCH_CONCURRENCY=2 \
+	MATCH_OPTS1=nodes=$(NODES_MNK) MATCH_OPTS2=nodes=$(NODES_RAPFI) MATCH_CONCURRENCY=2 \
 	    bash bench/match.sh $(PEERS)/c-gomoku-cli "$(MNK_ENGINE)" \
 	    "$(abspath $(PEERS)/pbrain-rapfi)" $(NODES_GAMES) 10 15 0
