@@ -16,12 +16,13 @@ import subprocess
 EVAL = re.compile(r"Eval ([+-]?)(M?)(\d+)")
 MOVE = re.compile(r"^(\d+),(\d+)$")
 OPENING = 3  # stones bench/match.sh places before the engines move
+GAME = re.compile(r"\(;FF.*?\)\s*(?=\(|$)", re.S)  # one game of an SGF collection
 
 
 def sgf_games(sgf_text):
     """Each game of a match's SGF (bench/match.sh): its moves as (x, y),
     zero-based from the top-left, and whether mnk played black."""
-    for game in re.findall(r"\(;FF.*?\)\s*(?=\(|$)", sgf_text, re.S):
+    for game in GAME.findall(sgf_text):
         moves = [(ord(m[0]) - 97, ord(m[1]) - 97) for m in re.findall(r";[BW]\[([a-z]{2})\]", game)]
         black = re.search(r"PB\[([^]]*)\]", game)
         yield moves, bool(black) and "mnk" in black.group(1)
@@ -30,8 +31,7 @@ def sgf_games(sgf_text):
 def sgf_results(sgf_text):
     """Each game of a match's SGF as sgf_games gives it, and whether mnk
     lost it (a draw is no loss)."""
-    for game, (moves, mnk_black) in zip(re.findall(r"\(;FF.*?\)\s*(?=\(|$)", sgf_text, re.S),
-                                        sgf_games(sgf_text)):
+    for game, (moves, mnk_black) in zip(GAME.findall(sgf_text), sgf_games(sgf_text)):
         result = re.search(r"RE\[(.)", game)
         winner = result.group(1) if result else ""
         yield moves, mnk_black, winner in ("B", "W") and (winner == "B") != mnk_black

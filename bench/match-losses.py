@@ -51,8 +51,11 @@ def main():
     sgf = open(sgf_path, encoding="utf-8").read()
     size = int(re.search(r"SZ\[(\d+)\]", sgf).group(1))
     messages = open(txt_path, encoding="utf-8").read().split("Game ID: ")[1:]
+    results = list(sgf_results(sgf))
+    if len(results) != len(messages):
+        sys.exit(f"match-losses: {sgf_path} holds {len(results)} games, {txt_path} {len(messages)}")
     asked = proven = 0
-    for number, ((moves, _, mnk_lost), text) in enumerate(zip(sgf_results(sgf), messages), 1):
+    for number, ((moves, _, mnk_lost), text) in enumerate(zip(results, messages), 1):
         if not mnk_lost:
             continue
         first = first_proven_win(text)

@@ -80,7 +80,11 @@ def critical(a):
             size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
             messages = open(re.sub(r"\.sgf$", ".txt", path), encoding="utf-8").read()
             games = messages.split("Game ID: ")[1:]
-            for (moves, _, lost), said in zip(sgf_results(text), games):
+            results = list(sgf_results(text))
+            if len(results) != len(games):
+                sys.exit(f"move-judge: {path} holds {len(results)} games, its messages "
+                         f"{len(games)}")
+            for (moves, _, lost), said in zip(results, games):
                 win = first_proven_win(said) if lost else None
                 if win is None:
                     continue
