@@ -117,7 +117,7 @@ match-rapfi: $(B)/pbrain-mnk
 # games and messages go to DIR instead of $(B)/match-nodes).
 # NODES_MNK and NODES_RAPFI change the limits: at 1 s a move mnk searches
 # about 2.2 times Rapfi's nodes, and NODES_MNK=220000 NODES_RAPFI=100000
-# keeps that ratio, where mnk scores about 21% (docs/research.md, "A
+# keeps that ratio, where mnk scores about 20% (docs/research.md, "A
 # judge at the ratio of 1 s games").
 NODES_GAMES ?= 1000
 NODES_MNK ?= 250000
