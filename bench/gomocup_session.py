@@ -12,6 +12,7 @@ import os
 import re
 import select
 import subprocess
+import sys
 
 EVAL = re.compile(r"Eval ([+-]?)(M?)(\d+)")
 MOVE = re.compile(r"^(\d+),(\d+)$")
@@ -19,22 +20,43 @@ OPENING = 3  # stones bench/match.sh places before the engines move
 GAME = re.compile(r"\(;FF.*?\)\s*(?=\(|$)", re.S)  # one game of an SGF collection
 
 
+def game_moves(game):
+    """One game's text (a GAME match): its moves as (x, y), zero-based
+    from the top-left, and whether mnk played black."""
+    moves = [(ord(m[0]) - 97, ord(m[1]) - 97) for m in re.findall(r";[BW]\[([a-z]{2})\]", game)]
+    black = re.search(r"PB\[([^]]*)\]", game)
+    return moves, bool(black) and "mnk" in black.group(1)
+
+
 def sgf_games(sgf_text):
-    """Each game of a match's SGF (bench/match.sh): its moves as (x, y),
-    zero-based from the top-left, and whether mnk played black."""
+    """Each game of a match's SGF (bench/match.sh), as game_moves gives it."""
     for game in GAME.findall(sgf_text):
-        moves = [(ord(m[0]) - 97, ord(m[1]) - 97) for m in re.findall(r";[BW]\[([a-z]{2})\]", game)]
-        black = re.search(r"PB\[([^]]*)\]", game)
-        yield moves, bool(black) and "mnk" in black.group(1)
+        yield game_moves(game)
 
 
 def sgf_results(sgf_text):
     """Each game of a match's SGF as sgf_games gives it, and whether mnk
     lost it (a draw is no loss)."""
-    for game, (moves, mnk_black) in zip(GAME.findall(sgf_text), sgf_games(sgf_text)):
+    for game in GAME.findall(sgf_text):
+        moves, mnk_black = game_moves(game)
         result = re.search(r"RE\[(.)", game)
         winner = result.group(1) if result else ""
         yield moves, mnk_black, winner in ("B", "W") and (winner == "B") != mnk_black
+
+
+def match_games(sgf_path, txt_path, tool):
+    """A finished match of bench/match.sh: its board size and, game by
+    game, (moves, whether mnk played black, whether mnk lost, the game's
+    messages from txt_path). Stops the tool (named in the message) when
+    the two files hold different numbers of games, rather than pair them
+    wrongly."""
+    sgf = open(sgf_path, encoding="utf-8").read()
+    size = int(re.search(r"SZ\[(\d+)\]", sgf).group(1))
+    messages = open(txt_path, encoding="utf-8").read().split("Game ID: ")[1:]
+    results = list(sgf_results(sgf))
+    if len(results) != len(messages):
+        sys.exit(f"{tool}: {sgf_path} holds {len(results)} games, {txt_path} {len(messages)}")
+    return size, [r + (m,) for r, m in zip(results, messages)]
 
 
 def first_proven_win(messages):

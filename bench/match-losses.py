@@ -18,7 +18,7 @@ import re
 import subprocess
 import sys
 
-from gomocup_session import board_text, first_proven_win, sgf_results
+from gomocup_session import board_text, first_proven_win, match_games
 
 MOVE = re.compile(r"^\d+,\d+$")
 
@@ -48,14 +48,9 @@ def main():
     if len(sys.argv) != 5:
         sys.exit("usage: match-losses.py MATCH.sgf MATCH.txt PBRAIN NODES")
     sgf_path, txt_path, pbrain, nodes = sys.argv[1:]
-    sgf = open(sgf_path, encoding="utf-8").read()
-    size = int(re.search(r"SZ\[(\d+)\]", sgf).group(1))
-    messages = open(txt_path, encoding="utf-8").read().split("Game ID: ")[1:]
-    results = list(sgf_results(sgf))
-    if len(results) != len(messages):
-        sys.exit(f"match-losses: {sgf_path} holds {len(results)} games, {txt_path} {len(messages)}")
+    size, games = match_games(sgf_path, txt_path, "match-losses")
     asked = proven = 0
-    for number, ((moves, _, mnk_lost), text) in enumerate(zip(results, messages), 1):
+    for number, (moves, _, mnk_lost, text) in enumerate(games, 1):
         if not mnk_lost:
             continue
         first = first_proven_win(text)

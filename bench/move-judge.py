@@ -44,7 +44,7 @@ import sys
 import threading
 
 from gomocup_session import (OPENING, Session, clipped, first_proven_win, mean_error,
-                             position_text, save_and_compare, sgf_games, sgf_results)
+                             match_games, position_text, save_and_compare, sgf_games)
 
 CLIP = 2000
 REGRET_MIN = -500
@@ -76,15 +76,8 @@ def critical(a):
     seen = set()
     with open(a.out, "w", encoding="utf-8") as out:
         for path in a.sgf:
-            text = open(path, encoding="utf-8").read()
-            size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
-            messages = open(re.sub(r"\.sgf$", ".txt", path), encoding="utf-8").read()
-            games = messages.split("Game ID: ")[1:]
-            results = list(sgf_results(text))
-            if len(results) != len(games):
-                sys.exit(f"move-judge: {path} holds {len(results)} games, its messages "
-                         f"{len(games)}")
-            for (moves, _, lost), said in zip(results, games):
+            size, games = match_games(path, re.sub(r"\.sgf$", ".txt", path), "move-judge")
+            for moves, _, lost, said in games:
                 win = first_proven_win(said) if lost else None
                 if win is None:
                     continue
