@@ -63,14 +63,13 @@ import argparse
 import concurrent.futures
 import os
 import random
-import re
 import subprocess
 import sys
 import zlib
 
 import numpy as np
 
-from gomocup_session import OPENING, Session, position_text, sgf_games
+from gomocup_session import OPENING, Session, position_text, sgf_games, sgf_size
 
 RAPFI_SCALE = 200.0
 # Labels that are not a number: a proof for the side to move (its sign
@@ -130,7 +129,7 @@ def label(a):
     todo = []
     for path in a.sgf:
         text = open(path, encoding="utf-8").read()
-        size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
+        size = sgf_size(text, path, "eval-fit")
         for number, moves in enumerate((m for m, _ in sgf_games(text)), 1):
             game = f"{os.path.basename(path)}:{number}"
             for ply in range(OPENING, len(moves)):

@@ -28,6 +28,18 @@ def game_moves(game):
     return moves, bool(black) and "mnk" in black.group(1)
 
 
+def sgf_size(sgf_text, path, tool, default=None):
+    """The board size of a match's SGF (its first SZ[...]); without one,
+    `default`, or when that is None the tool (named in the message) stops
+    with a message rather than a traceback."""
+    m = re.search(r"SZ\[(\d+)\]", sgf_text)
+    if m:
+        return int(m.group(1))
+    if default is None:
+        sys.exit(f"{tool}: {path} gives no board size (SZ[...])")
+    return default
+
+
 def sgf_games(sgf_text):
     """Each game of a match's SGF (bench/match.sh), as game_moves gives it."""
     for game in GAME.findall(sgf_text):
@@ -51,7 +63,7 @@ def match_games(sgf_path, txt_path, tool):
     the two files hold different numbers of games, rather than pair them
     wrongly."""
     sgf = open(sgf_path, encoding="utf-8").read()
-    size = int(re.search(r"SZ\[(\d+)\]", sgf).group(1))
+    size = sgf_size(sgf, sgf_path, tool)
     messages = open(txt_path, encoding="utf-8").read().split("Game ID: ")[1:]
     results = list(sgf_results(sgf))
     if len(results) != len(messages):

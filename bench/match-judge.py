@@ -31,11 +31,10 @@ positions before mnk's moves (the same for every variant) once.
 import argparse
 import json
 import os
-import re
 import subprocess
 
 from gomocup_session import (EVAL, MOVE, OPENING, Session, board_text, clipped, mean_error,
-                             save_and_compare, sgf_games)
+                             save_and_compare, sgf_games, sgf_size)
 
 CLIP = 2000
 
@@ -106,7 +105,7 @@ def main():
     a = ap.parse_args()
     judge = Judge(a.rapfi, a.judge_nodes, a.cache)
     sgf = open(a.sgf, encoding="utf-8").read()
-    size = int(re.search(r"SZ\[(\d+)\]", sgf).group(1))
+    size = sgf_size(sgf, a.sgf, "match-judge")
     values, blunders, decided, missed, changed = [], 0, 0, 0, 0
     by_position = {}
     for number, (moves, mnk_black) in enumerate(sgf_games(sgf), 1):

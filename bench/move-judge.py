@@ -44,7 +44,8 @@ import sys
 import threading
 
 from gomocup_session import (OPENING, Session, clipped, first_proven_win, mean_error,
-                             match_games, position_text, save_and_compare, sgf_games)
+                             match_games, position_text, save_and_compare, sgf_games,
+                             sgf_size)
 
 CLIP = 2000
 REGRET_MIN = -500
@@ -59,7 +60,7 @@ def positions(a):
     with open(a.out, "w", encoding="utf-8") as out:
         for path in a.sgf:
             text = open(path, encoding="utf-8").read()
-            size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
+            size = sgf_size(text, path, "move-judge")
             for moves, mnk_black in sgf_games(text):
                 side = 0 if mnk_black else 1
                 for ply in range(max(OPENING, a.first), min(len(moves), a.last)):

@@ -30,13 +30,12 @@ and its mean place; then the fitted weights in 1/256 of a nat, by name
 and as one row in index order (src/engine_order.c's table).
 """
 import argparse
-import re
 import subprocess
 import sys
 
 import numpy as np
 
-from gomocup_session import OPENING, position_text, sgf_games
+from gomocup_session import OPENING, position_text, sgf_games, sgf_size
 
 PATTERNS = ["NONE", "B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", "FIVE"]
 SHAPES = ["NONE", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
@@ -54,8 +53,7 @@ def examples(paths):
     for path in paths:
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
-        m = re.search(r"SZ\[(\d+)\]", text)
-        size = int(m.group(1)) if m else 15
+        size = sgf_size(text, path, "order-fit", 15)
         for number, (moves, mnk_black) in enumerate(sgf_games(text)):
             opponent = 1 if mnk_black else 0  # black moves at even plies
             for i in range(OPENING, len(moves)):
