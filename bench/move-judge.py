@@ -20,7 +20,11 @@ searches.
         the positions where mnk chose its last K moves (default 2) before
         Rapfi first reported a proven win, in every game mnk lost: the
         moves that lost it, by Rapfi's account. Each MATCH.sgf needs its
-        messages beside it (bench/match.sh's OUT/match-*.txt).
+        messages beside it (bench/match.sh's OUT/match-*.txt). A set
+        chosen by mnk's bad moves favours any change of them: it shows
+        where mnk loses, not which variant plays better (four variants
+        that judged best on it scored no better in games; docs/research.md,
+        2026-11-29, stop 51).
     python3 bench/move-judge.py judge POSITIONS.tsv TACTICS NODES RAPFI
         [NAME=VALUE...] [--save F] [--compare F] [--cache F] [--jobs J]
         [--depth]
