@@ -110,6 +110,9 @@ void engine_default_params(engine_params *p)
     p->singular_margin = 20;
     p->move_count = 0;
     p->move_count_improving = 1;
+    p->ext_tt_pv = 0;
+    p->ext_tt = 0;
+    p->ext_b4 = 0;
 }
 
 void engine_set_params(mnk_engine *e, const engine_params *p)
@@ -459,7 +462,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
                 bool forcing = engine_forcing(b, m);
                 engine_play(e, 0, m);
                 if (i == 0) {
-                    score = -engine_search(e, depth - 1, 1, -beta, -a);
+                    score = -engine_search(e, (depth - 1) * ENGINE_PLY, 1, -beta, -a);
                 } else {
                     /* Late quiet root moves get a reduced first look too
                      * (root_lmr): the root has every move near a stone,
@@ -467,11 +470,11 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
                     int r = e->params.root_lmr && depth >= 3 && !forcing
                                 ? engine_reduction(e, depth, i)
                                 : 0;
-                    score = -engine_search(e, depth - 1 - r, 1, -a - 1, -a);
+                    score = -engine_search(e, (depth - 1 - r) * ENGINE_PLY, 1, -a - 1, -a);
                     if (!e->aborted && r > 0 && score > a)
-                        score = -engine_search(e, depth - 1, 1, -a - 1, -a);
+                        score = -engine_search(e, (depth - 1) * ENGINE_PLY, 1, -a - 1, -a);
                     if (!e->aborted && score > a && score < beta)
-                        score = -engine_search(e, depth - 1, 1, -beta, -a);
+                        score = -engine_search(e, (depth - 1) * ENGINE_PLY, 1, -beta, -a);
                 }
                 sb_undo(b, m);
                 if (e->aborted)

@@ -131,6 +131,13 @@ typedef struct engine_params {
      * no better than two plies before), quiet moves are not searched. */
     int move_count;
     int move_count_improving;
+    /* Fractional extensions of the table's move, in ENGINE_PLY parts of a
+     * ply (engine_search.c, tt_move_extension): on the principal
+     * variation, elsewhere, and more when it makes a four near the side's
+     * own last move (0: none). */
+    int ext_tt_pv;
+    int ext_tt;
+    int ext_b4;
 } engine_params;
 
 void engine_default_params(engine_params *p);

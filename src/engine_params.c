@@ -54,6 +54,9 @@ static const struct {
     {"semargin", offsetof(engine_params, singular_margin), 0, 30000},
     {"mcp", offsetof(engine_params, move_count), 0, MNK_MAX_CELLS},
     {"mcpimp", offsetof(engine_params, move_count_improving), 0, 1},
+    {"exttpv", offsetof(engine_params, ext_tt_pv), 0, 30000},
+    {"extt", offsetof(engine_params, ext_tt), 0, 30000},
+    {"extb4", offsetof(engine_params, ext_b4), 0, 30000},
 };
 
 /* The weight arrays named PREFIX.SHAPE (patterns false) or

@@ -310,6 +310,27 @@ static bool opponent_quiet(const shape_board *b)
     return b->npat[opp][PAT_33] == 0 && b->npat[opp][PAT_43] == 0 && !has_pattern(b, opp, PAT_F4);
 }
 
+/* Parts of a ply (ENGINE_PLY) the table's move m of a node ply plies
+ * below the root is searched deeper, when neither the only move nor a
+ * singular one: ext_tt_pv on the principal variation, ext_tt elsewhere,
+ * and ext_b4 more when m makes a four for the side to move within
+ * ENGINE_NEAR_B4 cells (either way) of its own last move: the line
+ * the table expects, and an attack going on, are followed further
+ * (Rapfi's fractional extensions). Asked before m is played. */
+static int tt_move_extension(const mnk_engine *e, int m, int ply, bool pv_node)
+{
+    const engine_params *p = &e->params;
+    int ext = pv_node ? p->ext_tt_pv : p->ext_tt;
+    int last = e->played[ply];
+    if (p->ext_b4 > 0 && last != MNK_NO_CELL && e->b.info[m].pat[sb_side(&e->b)] >= PAT_B4) {
+        int dr = e->row[m] - e->row[last], dc = e->col[m] - e->col[last];
+        if (dr <= ENGINE_NEAR_B4 && dr >= -ENGINE_NEAR_B4 && dc <= ENGINE_NEAR_B4 &&
+            dc >= -ENGINE_NEAR_B4)
+            ext += p->ext_b4;
+    }
+    return ext;
+}
+
 /* Singular extension: is the table's move m, stored as a lower bound (or
  * exact) at about this depth, the node's only good move? Every other move
  * is searched at half the depth against a bound singular_margin a ply of
@@ -322,16 +343,17 @@ static bool opponent_quiet(const shape_board *b)
 static int singular(mnk_engine *e, const tt_entry *t, int m, int depth, int ply, int beta, int *cut)
 {
     const engine_params *p = &e->params;
-    if (p->singular_depth <= 0 || depth < p->singular_depth ||
+    int plies = (depth + ENGINE_PLY - 1) / ENGINE_PLY;
+    if (p->singular_depth <= 0 || depth < p->singular_depth * ENGINE_PLY ||
         e->excluded[ply] != MNK_NO_CELL || ply >= 2 * e->root_depth || t->bound == TT_UPPER ||
-        t->depth < depth - 3)
+        t->depth < depth - 3 * ENGINE_PLY)
         return 0;
     int stored = tt_score_from_table(t->score, ply);
     if (stored <= -SCORE_PROVEN || stored >= SCORE_PROVEN)
         return 0;
-    int bound = stored - p->singular_margin * depth;
+    int bound = stored - p->singular_margin * plies;
     e->excluded[ply] = (int16_t)m;
-    int v = engine_search(e, (depth - 1) / 2, ply, bound - 1, bound);
+    int v = engine_search(e, (plies - 1) / 2 * ENGINE_PLY, ply, bound - 1, bound);
     e->excluded[ply] = MNK_NO_CELL;
     /* The search below left its own line at this ply. */
     e->pv_len[ply] = 0;
@@ -359,7 +381,8 @@ static int move_count_limit(const engine_params *p, int depth, bool improving)
 }
 
 /* Negamax value of the position for the side to move, ply plies below the
- * root, depth plies to go, within (alpha, beta); without the move
+ * root, depth to go in ENGINE_PLY parts of a ply, within (alpha, beta);
+ * without the move
  * e->excluded[ply] when there is one (a singular extension's search,
  * which neither trusts nor fills the table). Meaningless once e->aborted
  * is set. */
@@ -408,18 +431,20 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
     /* Step 4: the horizon. */
     if (depth <= 0)
         return quiesce(e, ply, alpha, beta, e->params.quiescence_plies);
+    /* The whole-ply rules below read the depth rounded up. */
+    int plies = (depth + ENGINE_PLY - 1) / ENGINE_PLY;
 
     /* Step 4b: a quiet node off the principal variation, near the horizon,
      * whose evaluation is far above beta stands on it; far below alpha,
      * its threats alone (the quiescence search) may still lift it. Never
      * with a win or loss in the window: the evaluation proves nothing. */
     const engine_params *p = &e->params;
-    if (!pv_node && excluded == MNK_NO_CELL && (depth <= p->rfp_depth || depth <= p->razor_depth) &&
+    if (!pv_node && excluded == MNK_NO_CELL && (plies <= p->rfp_depth || plies <= p->razor_depth) &&
         alpha > -SCORE_PROVEN && beta < SCORE_PROVEN && opponent_quiet(b)) {
         int eval = engine_evaluate(e, b);
-        if (depth <= p->rfp_depth && eval - p->rfp_margin * depth >= beta)
+        if (plies <= p->rfp_depth && eval - p->rfp_margin * plies >= beta)
             return eval;
-        if (depth <= p->razor_depth && eval + p->razor_margin * depth < alpha) {
+        if (plies <= p->razor_depth && eval + p->razor_margin * plies < alpha) {
             int v = quiesce(e, ply, alpha, alpha + 1, p->quiescence_plies);
             if (e->aborted)
                 return 0;
@@ -429,15 +454,17 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
     }
 
     /* Internal iterative reduction: no move from the table, deep enough. */
-    if (p->iir_depth > 0 && depth >= p->iir_depth && first == MNK_NO_CELL)
-        depth--;
+    if (p->iir_depth > 0 && plies >= p->iir_depth && first == MNK_NO_CELL) {
+        depth -= ENGINE_PLY;
+        plies--;
+    }
 
     /* Step 5: the moves; a single one costs no depth. Deep enough, and
      * when the opponent has fours to start one, a short look for its win
      * by fours keeps only the moves that can stop it. */
     int moves[MNK_MAX_CELLS];
     int limit = e->params.node_moves;
-    bool vcf_check = e->params.node_vcf_depth > 0 && depth >= e->params.node_vcf_depth &&
+    bool vcf_check = e->params.node_vcf_depth > 0 && plies >= e->params.node_vcf_depth &&
                      !has_open_four(b, opp) && !cs_empty(&b->set[SB_FOUR][opp]);
     int n = engine_gen_moves(e, ply, first, vcf_check ? 0 : limit, moves);
     if (vcf_check) {
@@ -445,26 +472,26 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         if (limit && n > limit)
             n = limit;
     }
-    int ext = n == 1 ? 1 : 0;
+    int ext = n == 1 ? ENGINE_PLY : 0;
     int count_limit = MNK_MAX_CELLS;
     if (p->move_count > 0) {
         e->eval_at[ply] = engine_evaluate(e, b);
-        count_limit = move_count_limit(p, depth, ply < 3 || e->eval_at[ply] > e->eval_at[ply - 2]);
+        count_limit = move_count_limit(p, plies, ply < 3 || e->eval_at[ply] > e->eval_at[ply - 2]);
     }
 
     /* Step 6: principal variation search, later quiet moves reduced. */
     int alpha0 = alpha, best = -SCORE_INF, best_move = moves[0];
     /* Near the horizon, a quiet position far below alpha: quiet moves
      * will not lift it (futility). */
-    bool futile = e->params.futility > 0 && depth <= 2 && !pv_node && n > 1 &&
-                  !has_open_four(b, opp) && engine_evaluate(e, b) + e->params.futility * depth <= alpha;
+    bool futile = e->params.futility > 0 && plies <= 2 && !pv_node && n > 1 &&
+                  !has_open_four(b, opp) && engine_evaluate(e, b) + e->params.futility * plies <= alpha;
     for (int i = 0; i < n; i++) {
         int m = moves[i], score, se = 0;
         if (m == excluded)
             continue;
         bool forcing = engine_forcing(b, m);
         /* Late quiet moves near the horizon are not worth a look. */
-        if (depth <= 3 && i >= e->params.late_base + e->params.late_mul * depth && !forcing &&
+        if (plies <= 3 && i >= e->params.late_base + e->params.late_mul * plies && !forcing &&
             best > -SCORE_PROVEN)
             break;
         if (i >= count_limit && !forcing && best > -SCORE_PROVEN)
@@ -482,20 +509,22 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
                 return cut;
         }
         /* Asked before m is played: the order reads the empty cell. */
-        int unlikely = p->lmr_policy > 0 && i >= p->lmr_full && depth >= 3 && !forcing &&
+        int unlikely = p->lmr_policy > 0 && i >= p->lmr_full && plies >= 3 && !forcing &&
                                p->move_order != ENGINE_ORDER_SUMS
                            ? (e->policy_max[ply] - engine_policy_order(e, b, side, m, ply)) /
                                  p->lmr_policy
                            : 0;
+        int d = depth - ENGINE_PLY + ext + (se > 0 ? ENGINE_PLY : 0);
+        if (i == 0 && m == first && ext == 0 && se == 0)
+            d += tt_move_extension(e, m, ply, pv_node);
         engine_play(e, ply, m);
-        int d = depth - 1 + ext + (se > 0);
         if (i == 0) {
             score = -engine_search(e, d, ply + 1, -beta, -alpha);
         } else {
-            int r = depth >= 3 && !forcing ? engine_reduction(e, depth, i) : 0;
+            int r = plies >= 3 && !forcing ? engine_reduction(e, plies, i) * ENGINE_PLY : 0;
             if (r > 0) {
-                r += unlikely;
-                r = r < depth - 1 ? r : depth - 1;
+                r += unlikely * ENGINE_PLY;
+                r = r < depth - ENGINE_PLY ? r : depth - ENGINE_PLY;
             }
             score = -engine_search(e, d - r, ply + 1, -alpha - 1, -alpha);
             if (!e->aborted && score > alpha && (r > 0 || pv_node))
@@ -515,7 +544,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
                         e->killers[ply][1] = e->killers[ply][0];
                         e->killers[ply][0] = (int16_t)m;
                     }
-                    e->history[side][m] += depth * depth;
+                    e->history[side][m] += plies * plies;
                     break;
                 }
             }

@@ -12,6 +12,15 @@
 
 /* Deepest ply the search goes, extensions included. */
 #define ENGINE_MAX_PLY 96
+/* Depth below the root is counted in ENGINE_PLY parts of a ply, so that
+ * extensions smaller than a ply add up along a line (params ext_tt_pv,
+ * ext_tt, ext_b4): a node with any part of a ply left is searched, one
+ * with none is past the horizon. Whole-ply rules (rfp_depth, late_mul,
+ * ...) read a depth rounded up to plies. */
+#define ENGINE_PLY 16
+/* A four counts as near the side's last move (params.ext_b4) this many
+ * rows and columns from it at most. */
+#define ENGINE_NEAR_B4 4
 /* The threat search's table: entries (a power of two). */
 #define ENGINE_VCF_ENTRIES ((size_t)1 << 16)
 /* The proof-number VCT's table: entries (a power of two), in the memory
@@ -242,13 +251,14 @@ static inline bool engine_forcing(const shape_board *b, int m)
 {
     return b->info[m].pat[sb_side(b)] >= PAT_B4 || b->info[m].pat[sb_side(b) ^ 1] >= PAT_B4;
 }
-/* Plies a late quiet move's first look loses (late-move reductions). */
+/* Plies a late quiet move's first look loses (late-move reductions), at
+ * a node depth whole plies from the horizon. */
 int engine_reduction(const mnk_engine *e, int depth, int i);
 /* The principal variation of ply: move, then the one of ply + 1. */
 void engine_update_pv(mnk_engine *e, int ply, int move);
 /* Negamax value of the position for the side to move, ply plies below the
- * root, depth plies to go, within (alpha, beta). Meaningless once
- * e->aborted is set. */
+ * root, depth to go in ENGINE_PLY parts of a ply, within (alpha, beta).
+ * Meaningless once e->aborted is set. */
 int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta);
 
 #endif /* MNK_ENGINE_SEARCH_H */

@@ -233,6 +233,9 @@ static void test_engine_params(void **state)
     EXPECT_SET("semargin=3", singular_margin, 3);
     EXPECT_SET("mcp=3", move_count, 3);
     EXPECT_SET("mcpimp=0", move_count_improving, 0);
+    EXPECT_SET("exttpv=4", ext_tt_pv, 4);
+    EXPECT_SET("extt=1", ext_tt, 1);
+    EXPECT_SET("extb4=30000", ext_b4, 30000);
     EXPECT_SET("order=0", move_order, ENGINE_ORDER_SUMS);
     EXPECT_SET("lmrpol=256", lmr_policy, 256);
     EXPECT_SET("attack=-30000", attack_pct, -30000);
@@ -258,7 +261,8 @@ static void test_engine_params(void **state)
         assert_memory_equal(&e->params, &def, sizeof def);
     }
     static const char *const range[] = {"moves=0", "moves=401", "rootlmr=2", "soft=0",
-                                        "e.F3=30001", "t.5=-30001", "order=2", "lmrpol=-1"};
+                                        "e.F3=30001", "t.5=-30001", "order=2", "lmrpol=-1",
+                                        "extt=-1"};
     for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
         assert_int_equal(mnk_engine_set_param(e, range[i]), MNK_ERR_ARGUMENT);
         assert_memory_equal(&e->params, &def, sizeof def);
@@ -491,7 +495,7 @@ static void test_engine_prunes_only_quiet_nodes(void **state)
     int alpha = -MNK_ENGINE_EVAL_MAX;
     assert_true(engine_evaluate(e, b) > alpha);
     for (int depth = 1; depth <= 4; depth++) {
-        int score = engine_search(e, depth, 1, alpha, alpha + 1);
+        int score = engine_search(e, depth * ENGINE_PLY, 1, alpha, alpha + 1);
         assert_false(e->aborted);
         if (score > alpha)
             fail_msg("depth %d: %d, not a loss", depth, score);
@@ -501,7 +505,8 @@ static void test_engine_prunes_only_quiet_nodes(void **state)
 }
 
 /* Singular extensions (se, semargin), move-count pruning (mcp, mcpimp),
- * each at its most aggressive, and the sums' move order (order=0) change
+ * each at its most aggressive, the fractional extensions of the table's
+ * move (exttpv, extt, extb4) and the sums' move order (order=0) change
  * the search and never its sight of a loss: X to move against two open
  * threes of O (the position above) is lost at every depth of a
  * null-window search far below its evaluation. After a search every
@@ -510,7 +515,8 @@ static void test_engine_extension_and_pruning(void **state)
 {
     (void)state;
     static const char *const settings[][2] = {
-        {"se=1", "semargin=0"}, {"mcp=1", "mcpimp=1"}, {"order=0", "moves=16"}};
+        {"se=1", "semargin=0"}, {"mcp=1", "mcpimp=1"}, {"exttpv=8", "extb4=8"}, {"extt=5", "extb4=3"},
+        {"order=0", "moves=16"}};
     mnk_engine *e = new_engine();
     mnk_game *lost = new_game(GOMOKU), *middle = middle_game();
     assert_int_equal(
@@ -534,7 +540,7 @@ static void test_engine_extension_and_pruning(void **state)
         assert_true(engine_evaluate(e, b) > alpha);
         for (int depth = 1; depth <= 6; depth++) {
             e->root_depth = depth;
-            int score = engine_search(e, depth, 1, alpha, alpha + 1);
+            int score = engine_search(e, depth * ENGINE_PLY, 1, alpha, alpha + 1);
             assert_false(e->aborted);
             if (score > alpha)
                 fail_msg("%s %s, depth %d: %d, not a loss", settings[i][0], settings[i][1], depth,
