@@ -76,6 +76,7 @@ void engine_default_params(engine_params *p)
     p->node_moves = 16;
     p->root_moves = MNK_MAX_CELLS;
     p->lmr_pct = 100;
+    p->lmr_frac = 0;
     p->quiescence_plies = 6;
     p->quiescence_fours = 1;
     p->quiescence_43 = 0;
@@ -468,9 +469,9 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
                      * (root_lmr): the root has every move near a stone,
                      * far more than a node's node_moves. */
                     int r = e->params.root_lmr && depth >= 3 && !forcing
-                                ? engine_reduction(e, depth, i)
+                                ? engine_reduction(e, depth * ENGINE_PLY, i)
                                 : 0;
-                    score = -engine_search(e, (depth - 1 - r) * ENGINE_PLY, 1, -a - 1, -a);
+                    score = -engine_search(e, (depth - 1) * ENGINE_PLY - r, 1, -a - 1, -a);
                     if (!e->aborted && r > 0 && score > a)
                         score = -engine_search(e, (depth - 1) * ENGINE_PLY, 1, -a - 1, -a);
                     if (!e->aborted && score > a && score < beta)

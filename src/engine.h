@@ -59,6 +59,9 @@ typedef struct engine_params {
     int lmr_pct;
     int root_lmr; /* 1: late quiet moves of the root reduced as well */
     int lmr_full; /* moves of a node searched unreduced */
+    /* 1: the reductions' logarithms, and so the reductions, in parts of
+     * a ply (ENGINE_PLY) instead of whole plies (engine_reduction). */
+    int lmr_frac;
     /* A late quiet move below the root is reduced one ply more for every
      * lmr_policy 1/256 nats its fitted order's value lies below the
      * node's best (0: never; not with ENGINE_ORDER_SUMS, whose values are

@@ -29,6 +29,7 @@ static const struct {
     {"lmr", offsetof(engine_params, lmr_pct), 0, 30000},
     {"rootlmr", offsetof(engine_params, root_lmr), 0, 1},
     {"lmrfull", offsetof(engine_params, lmr_full), 1, 30000},
+    {"lmrfrac", offsetof(engine_params, lmr_frac), 0, 1},
     {"lmrpol", offsetof(engine_params, lmr_policy), 0, 30000},
     {"latebase", offsetof(engine_params, late_base), 1, 30000},
     {"latemul", offsetof(engine_params, late_mul), 0, 30000},

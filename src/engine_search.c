@@ -243,22 +243,55 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
     return best;
 }
 
-/* Plies a late quiet move's first look loses: more for later moves and
- * deeper searches, about log2(depth) * log2(move) / 2 at lmr_pct 100,
- * never so much that nothing is left to search. */
+/* log2(x) in LOG2_ONE parts, for x >= 1: the whole part by shifts, the
+ * fraction a bit at a time by squaring (the core has no libm). */
+#define LOG2_BITS 8
+#define LOG2_ONE (1 << LOG2_BITS)
+static int log2_fixed(uint32_t x)
+{
+    int n = 0;
+    while (x >> (n + 1))
+        n++;
+    /* x / 2^n in [1, 2), 16 bits of fraction. */
+    uint64_t y = ((uint64_t)x << 16) >> n;
+    int frac = 0;
+    for (int bit = LOG2_ONE >> 1; bit; bit >>= 1) {
+        y = (y * y) >> 16;
+        if (y >= (uint64_t)2 << 16) {
+            y >>= 1;
+            frac |= bit;
+        }
+    }
+    return n * LOG2_ONE + frac;
+}
+
+/* Depth (in ENGINE_PLY parts of a ply) a late quiet move's first look
+ * loses at a node depth from the horizon: more for later moves and
+ * deeper searches, about log2(depth) * log2(move) / 2 plies at lmr_pct
+ * 100, at least a ply, never so much that less than a ply is left. By
+ * default the logarithms are whole (floor(log2)) and so is the
+ * reduction; with lmr_frac they are not, and neither is it. */
 int engine_reduction(const mnk_engine *e, int depth, int i)
 {
     if (i < e->params.lmr_full)
         return 0;
-    int ld = 0, li = 0;
-    while ((2 << ld) <= depth)
-        ld++;
-    while ((2 << li) <= i)
-        li++;
-    int r = (ld * li * e->params.lmr_pct + 100) / 200;
-    if (r < 1 && e->params.lmr_pct > 0)
-        r = 1;
-    return r < depth - 1 ? r : depth - 1;
+    int r;
+    if (e->params.lmr_frac) {
+        int ld = log2_fixed((uint32_t)depth) - log2_fixed(ENGINE_PLY);
+        int li = log2_fixed((uint32_t)i);
+        r = (int)(((int64_t)ld * li * e->params.lmr_pct * ENGINE_PLY + 100 * LOG2_ONE * LOG2_ONE) /
+                  (200 * LOG2_ONE * LOG2_ONE));
+    } else {
+        int plies = (depth + ENGINE_PLY - 1) / ENGINE_PLY, ld = 0, li = 0;
+        while ((2 << ld) <= plies)
+            ld++;
+        while ((2 << li) <= i)
+            li++;
+        r = (ld * li * e->params.lmr_pct + 100) / 200 * ENGINE_PLY;
+    }
+    if (r < ENGINE_PLY && e->params.lmr_pct > 0)
+        r = ENGINE_PLY;
+    return r < depth - ENGINE_PLY ? r : depth - ENGINE_PLY;
 }
 
 void engine_update_pv(mnk_engine *e, int ply, int move)
@@ -521,7 +554,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         if (i == 0) {
             score = -engine_search(e, d, ply + 1, -beta, -alpha);
         } else {
-            int r = plies >= 3 && !forcing ? engine_reduction(e, plies, i) * ENGINE_PLY : 0;
+            int r = plies >= 3 && !forcing ? engine_reduction(e, depth, i) : 0;
             if (r > 0) {
                 r += unlikely * ENGINE_PLY;
                 r = r < depth - ENGINE_PLY ? r : depth - ENGINE_PLY;

@@ -251,8 +251,8 @@ static inline bool engine_forcing(const shape_board *b, int m)
 {
     return b->info[m].pat[sb_side(b)] >= PAT_B4 || b->info[m].pat[sb_side(b) ^ 1] >= PAT_B4;
 }
-/* Plies a late quiet move's first look loses (late-move reductions), at
- * a node depth whole plies from the horizon. */
+/* Depth a late quiet move's first look loses (late-move reductions) at a
+ * node depth from the horizon, both in ENGINE_PLY parts of a ply. */
 int engine_reduction(const mnk_engine *e, int depth, int i);
 /* The principal variation of ply: move, then the one of ply + 1. */
 void engine_update_pv(mnk_engine *e, int ply, int move);

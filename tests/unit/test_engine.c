@@ -9,6 +9,8 @@
  */
 #include "unit.h"
 
+#include <math.h>
+
 #include "engine.h"
 #include "engine_search.h"
 #include "grid.h"
@@ -228,6 +230,7 @@ static void test_engine_params(void **state)
     } while (0)
     EXPECT_SET("moves=12", node_moves, 12);
     EXPECT_SET("lmr=0", lmr_pct, 0);
+    EXPECT_SET("lmrfrac=1", lmr_frac, 1);
     EXPECT_SET("asp=+7", aspiration, 7);
     EXPECT_SET("se=6", singular_depth, 6);
     EXPECT_SET("semargin=3", singular_margin, 3);
@@ -262,7 +265,7 @@ static void test_engine_params(void **state)
     }
     static const char *const range[] = {"moves=0", "moves=401", "rootlmr=2", "soft=0",
                                         "e.F3=30001", "t.5=-30001", "order=2", "lmrpol=-1",
-                                        "extt=-1"};
+                                        "extt=-1", "lmrfrac=2"};
     for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
         assert_int_equal(mnk_engine_set_param(e, range[i]), MNK_ERR_ARGUMENT);
         assert_memory_equal(&e->params, &def, sizeof def);
@@ -696,6 +699,48 @@ static void test_engine_threat_mask(void **state)
     mnk_engine_free(e);
 }
 
+/* Late-move reductions in parts of a ply: by default whole plies,
+ * (floor(log2 depth) * floor(log2 move) * lmr / 100 + 1) / 2 rounded
+ * down, at least one; with lmrfrac=1 the real log2(depth) * log2(move)
+ * * lmr / 200 plies, to the nearest part (the engine's logarithms are
+ * fixed-point, a part either way is allowed), at least one ply. Never
+ * so much that less than a ply is left, and none for the first moves. */
+static void test_engine_reduction(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    for (int frac = 0; frac <= 1; frac++) {
+        engine_params p;
+        engine_default_params(&p);
+        p.lmr_frac = frac;
+        p.lmr_pct = 100;
+        p.lmr_full = 3;
+        engine_set_params(e, &p);
+        for (int plies = 3; plies <= 40; plies++)
+            for (int i = 0; i < MNK_MAX_CELLS; i++) {
+                int r = engine_reduction(e, plies * ENGINE_PLY, i);
+                double want;
+                if (i < 3) {
+                    want = 0;
+                } else {
+                    want = frac ? log2(plies) * log2(i) * ENGINE_PLY / 2
+                                : (double)((int)log2(plies) * (int)log2(i) * 100 + 100) / 200 *
+                                      ENGINE_PLY;
+                    if (!frac)
+                        want = floor(want / ENGINE_PLY) * ENGINE_PLY;
+                    if (want < ENGINE_PLY)
+                        want = ENGINE_PLY;
+                    if (want > (plies - 1) * ENGINE_PLY)
+                        want = (plies - 1) * ENGINE_PLY;
+                }
+                if (fabs(r - want) > (frac ? 1.0 : 0.0))
+                    fail_msg("lmrfrac=%d, depth %d, move %d: %d, not %.2f", frac, plies, i, r,
+                             want);
+            }
+    }
+    mnk_engine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -709,7 +754,7 @@ int main(void)
         cmocka_unit_test(test_engine_threat_mask), cmocka_unit_test(test_engine_params),
         cmocka_unit_test(test_engine_extension_and_pruning),
         cmocka_unit_test(test_engine_policy_order),
-        cmocka_unit_test(test_engine_near_values),
+        cmocka_unit_test(test_engine_near_values), cmocka_unit_test(test_engine_reduction),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
