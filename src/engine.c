@@ -114,6 +114,8 @@ void engine_default_params(engine_params *p)
     p->ext_tt_pv = 0;
     p->ext_tt = 0;
     p->ext_b4 = 0;
+    p->ext_single = ENGINE_PLY;
+    p->lmr_pv = 0;
 }
 
 void engine_set_params(mnk_engine *e, const engine_params *p)

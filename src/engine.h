@@ -141,6 +141,11 @@ typedef struct engine_params {
     int ext_tt_pv;
     int ext_tt;
     int ext_b4;
+    /* Parts of a ply a node's only move is searched deeper (ENGINE_PLY:
+     * the move costs no depth), and a late move's reduction is smaller
+     * on the principal variation. */
+    int ext_single;
+    int lmr_pv;
 } engine_params;
 
 void engine_default_params(engine_params *p);

@@ -58,6 +58,8 @@ static const struct {
     {"exttpv", offsetof(engine_params, ext_tt_pv), 0, 30000},
     {"extt", offsetof(engine_params, ext_tt), 0, 30000},
     {"extb4", offsetof(engine_params, ext_b4), 0, 30000},
+    {"extone", offsetof(engine_params, ext_single), 0, 4 * ENGINE_PLY},
+    {"lmrpv", offsetof(engine_params, lmr_pv), 0, 30000},
 };
 
 /* The weight arrays named PREFIX.SHAPE (patterns false) or

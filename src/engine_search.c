@@ -492,9 +492,10 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         plies--;
     }
 
-    /* Step 5: the moves; a single one costs no depth. Deep enough, and
-     * when the opponent has fours to start one, a short look for its win
-     * by fours keeps only the moves that can stop it. */
+    /* Step 5: the moves; a single one costs no depth (by default:
+     * ext_single). Deep enough, and when the opponent has fours to start
+     * one, a short look for its win by fours keeps only the moves that
+     * can stop it. */
     int moves[MNK_MAX_CELLS];
     int limit = e->params.node_moves;
     bool vcf_check = e->params.node_vcf_depth > 0 && plies >= e->params.node_vcf_depth &&
@@ -505,7 +506,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         if (limit && n > limit)
             n = limit;
     }
-    int ext = n == 1 ? ENGINE_PLY : 0;
+    int ext = n == 1 ? p->ext_single : 0;
     int count_limit = MNK_MAX_CELLS;
     if (p->move_count > 0) {
         e->eval_at[ply] = engine_evaluate(e, b);
@@ -533,7 +534,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
             continue;
         /* The table's move (first only if the table had one), not
          * already extended as the only move. */
-        if (i == 0 && m == first && ext == 0) {
+        if (i == 0 && m == first && n > 1) {
             int cut;
             se = singular(e, &t, m, depth, ply, beta, &cut);
             if (e->aborted)
@@ -548,7 +549,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
                                  p->lmr_policy
                            : 0;
         int d = depth - ENGINE_PLY + ext + (se > 0 ? ENGINE_PLY : 0);
-        if (i == 0 && m == first && ext == 0 && se == 0)
+        if (i == 0 && m == first && n > 1 && se == 0)
             d += tt_move_extension(e, m, ply, pv_node);
         engine_play(e, ply, m);
         if (i == 0) {
@@ -556,8 +557,9 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         } else {
             int r = plies >= 3 && !forcing ? engine_reduction(e, depth, i) : 0;
             if (r > 0) {
-                r += unlikely * ENGINE_PLY;
+                r += unlikely * ENGINE_PLY - (pv_node ? p->lmr_pv : 0);
                 r = r < depth - ENGINE_PLY ? r : depth - ENGINE_PLY;
+                r = r > 0 ? r : 0;
             }
             score = -engine_search(e, d - r, ply + 1, -alpha - 1, -alpha);
             if (!e->aborted && score > alpha && (r > 0 || pv_node))

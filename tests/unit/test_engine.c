@@ -239,6 +239,8 @@ static void test_engine_params(void **state)
     EXPECT_SET("exttpv=4", ext_tt_pv, 4);
     EXPECT_SET("extt=1", ext_tt, 1);
     EXPECT_SET("extb4=30000", ext_b4, 30000);
+    EXPECT_SET("extone=0", ext_single, 0);
+    EXPECT_SET("lmrpv=8", lmr_pv, 8);
     EXPECT_SET("order=0", move_order, ENGINE_ORDER_SUMS);
     EXPECT_SET("lmrpol=256", lmr_policy, 256);
     EXPECT_SET("attack=-30000", attack_pct, -30000);
@@ -265,7 +267,7 @@ static void test_engine_params(void **state)
     }
     static const char *const range[] = {"moves=0", "moves=401", "rootlmr=2", "soft=0",
                                         "e.F3=30001", "t.5=-30001", "order=2", "lmrpol=-1",
-                                        "extt=-1", "lmrfrac=2"};
+                                        "extt=-1", "lmrfrac=2", "extone=65"};
     for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
         assert_int_equal(mnk_engine_set_param(e, range[i]), MNK_ERR_ARGUMENT);
         assert_memory_equal(&e->params, &def, sizeof def);
@@ -519,6 +521,7 @@ static void test_engine_extension_and_pruning(void **state)
     (void)state;
     static const char *const settings[][2] = {
         {"se=1", "semargin=0"}, {"mcp=1", "mcpimp=1"}, {"exttpv=8", "extb4=8"}, {"extt=5", "extb4=3"},
+        {"extone=21", "lmrpv=16"},
         {"order=0", "moves=16"}};
     mnk_engine *e = new_engine();
     mnk_game *lost = new_game(GOMOKU), *middle = middle_game();
