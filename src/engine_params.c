@@ -55,11 +55,13 @@ static const struct {
     {"semargin", offsetof(engine_params, singular_margin), 0, 30000},
     {"mcp", offsetof(engine_params, move_count), 0, MNK_MAX_CELLS},
     {"mcpimp", offsetof(engine_params, move_count_improving), 0, 1},
-    {"exttpv", offsetof(engine_params, ext_tt_pv), 0, 30000},
-    {"extt", offsetof(engine_params, ext_tt), 0, 30000},
-    {"extb4", offsetof(engine_params, ext_b4), 0, 30000},
+    /* Extensions at most a ply or a few, so that no line's depth can
+     * outgrow the table's 16 bits within ENGINE_MAX_PLY plies. */
+    {"exttpv", offsetof(engine_params, ext_tt_pv), 0, ENGINE_PLY},
+    {"extt", offsetof(engine_params, ext_tt), 0, ENGINE_PLY},
+    {"extb4", offsetof(engine_params, ext_b4), 0, ENGINE_PLY},
     {"extone", offsetof(engine_params, ext_single), 0, 4 * ENGINE_PLY},
-    {"lmrpv", offsetof(engine_params, lmr_pv), 0, 30000},
+    {"lmrpv", offsetof(engine_params, lmr_pv), 0, 4 * ENGINE_PLY},
 };
 
 /* The weight arrays named PREFIX.SHAPE (patterns false) or

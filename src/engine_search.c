@@ -415,10 +415,9 @@ static int move_count_limit(const engine_params *p, int depth, bool improving)
 
 /* Negamax value of the position for the side to move, ply plies below the
  * root, depth to go in ENGINE_PLY parts of a ply, within (alpha, beta);
- * without the move
- * e->excluded[ply] when there is one (a singular extension's search,
- * which neither trusts nor fills the table). Meaningless once e->aborted
- * is set. */
+ * without the move e->excluded[ply] when there is one (a singular
+ * extension's search, which neither trusts nor fills the table).
+ * Meaningless once e->aborted is set. */
 int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
 {
     shape_board *b = &e->b;

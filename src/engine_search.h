@@ -18,6 +18,10 @@
  * with none is past the horizon. Whole-ply rules (rfp_depth, late_mul,
  * ...) read a depth rounded up to plies. */
 #define ENGINE_PLY 16
+/* No line grows by more than 4 plies a ply (extone at most; the other
+ * extensions at most a ply each, engine_params.c): the root's depth and
+ * that fit the table's 16-bit depth. */
+_Static_assert(5 * ENGINE_MAX_PLY * ENGINE_PLY <= UINT16_MAX, "a depth fits the table's 16 bits");
 /* A four counts as near the side's last move (params.ext_b4) this many
  * rows and columns from it at most. */
 #define ENGINE_NEAR_B4 4

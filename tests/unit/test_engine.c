@@ -238,7 +238,7 @@ static void test_engine_params(void **state)
     EXPECT_SET("mcpimp=0", move_count_improving, 0);
     EXPECT_SET("exttpv=4", ext_tt_pv, 4);
     EXPECT_SET("extt=1", ext_tt, 1);
-    EXPECT_SET("extb4=30000", ext_b4, 30000);
+    EXPECT_SET("extb4=16", ext_b4, 16);
     EXPECT_SET("extone=0", ext_single, 0);
     EXPECT_SET("lmrpv=8", lmr_pv, 8);
     EXPECT_SET("order=0", move_order, ENGINE_ORDER_SUMS);
@@ -267,7 +267,7 @@ static void test_engine_params(void **state)
     }
     static const char *const range[] = {"moves=0", "moves=401", "rootlmr=2", "soft=0",
                                         "e.F3=30001", "t.5=-30001", "order=2", "lmrpol=-1",
-                                        "extt=-1", "lmrfrac=2", "extone=65"};
+                                        "extt=-1", "lmrfrac=2", "extone=65", "exttpv=17", "lmrpv=65"};
     for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
         assert_int_equal(mnk_engine_set_param(e, range[i]), MNK_ERR_ARGUMENT);
         assert_memory_equal(&e->params, &def, sizeof def);
