@@ -510,19 +510,19 @@ static void test_engine_prunes_only_quiet_nodes(void **state)
 }
 
 /* Singular extensions (se, semargin), move-count pruning (mcp, mcpimp),
- * each at its most aggressive, the fractional extensions of the table's
- * move (exttpv, extt, extb4) and the sums' move order (order=0) change
- * the search and never its sight of a loss: X to move against two open
- * threes of O (the position above) is lost at every depth of a
- * null-window search far below its evaluation. After a search every
- * ply's excluded move is cleared again. */
+ * each at its most aggressive, the extensions in parts of a ply (the
+ * table's move: exttpv, extt, extb4; the only move: extone), lighter
+ * reductions on the principal variation (lmrpv) and the sums' move
+ * order (order=0) change the search and never its sight of a loss: X to
+ * move against two open threes of O (the position above) is lost at
+ * every depth of a null-window search far below its evaluation. After a
+ * search every ply's excluded move is cleared again. */
 static void test_engine_extension_and_pruning(void **state)
 {
     (void)state;
     static const char *const settings[][2] = {
-        {"se=1", "semargin=0"}, {"mcp=1", "mcpimp=1"}, {"exttpv=8", "extb4=8"}, {"extt=5", "extb4=3"},
-        {"extone=21", "lmrpv=16"},
-        {"order=0", "moves=16"}};
+        {"se=1", "semargin=0"},  {"mcp=1", "mcpimp=1"},     {"exttpv=8", "extb4=8"},
+        {"extt=5", "extb4=3"},   {"extone=21", "lmrpv=16"}, {"order=0", "moves=16"}};
     mnk_engine *e = new_engine();
     mnk_game *lost = new_game(GOMOKU), *middle = middle_game();
     assert_int_equal(
