@@ -125,8 +125,11 @@ async function openPage(browser, url, { viewport = { width: 1280, height: 800 },
  * sees too. A file:// page's probe is an empty file (written once), an
  * http page's any address of its server. */
 let fileProbe = null;
+/* The page's keys are read again at every look, not once: a page that
+ * stores again while the probe waits (a later save of the same state)
+ * must not leave the probe waiting for values that are gone. A timeout
+ * names the keys that still differ. */
 async function storageSettled(page, timeout = 15000) {
-  const items = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
   if (page.url().startsWith('file:') && !fileProbe) {
     const file = path.join(os.tmpdir(), 'mnk-storage-probe.html');
     fs.writeFileSync(file, '<!doctype html><title>storage probe</title>\n');
@@ -136,8 +139,17 @@ async function storageSettled(page, timeout = 15000) {
   const probe = await page.context().newPage();
   try {
     await probe.goto(url);
-    await probe.waitForFunction((want) => Object.entries(want).every(([k, v]) => localStorage.getItem(k) === v),
-      items, { timeout });
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const items = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+      const differ = await probe.evaluate(
+        (want) => Object.keys(want).filter((k) => localStorage.getItem(k) !== want[k]), items);
+      if (differ.length === 0)
+        return;
+      if (Date.now() > deadline)
+        throw new Error(`storage not settled after ${timeout} ms: ${differ.join(', ')} differ in a second page`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   } finally {
     await probe.close();
   }
