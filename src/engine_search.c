@@ -282,7 +282,7 @@ int engine_reduction(const mnk_engine *e, int depth, int i)
         r = (int)(((int64_t)ld * li * e->params.lmr_pct * ENGINE_PLY + 100 * LOG2_ONE * LOG2_ONE) /
                   (200 * LOG2_ONE * LOG2_ONE));
     } else {
-        int plies = (depth + ENGINE_PLY - 1) / ENGINE_PLY, ld = 0, li = 0;
+        int plies = engine_plies(depth), ld = 0, li = 0;
         while ((2 << ld) <= plies)
             ld++;
         while ((2 << li) <= i)
@@ -376,7 +376,7 @@ static int tt_move_extension(const mnk_engine *e, int m, int ply, bool pv_node)
 static int singular(mnk_engine *e, const tt_entry *t, int m, int depth, int ply, int beta, int *cut)
 {
     const engine_params *p = &e->params;
-    int plies = (depth + ENGINE_PLY - 1) / ENGINE_PLY;
+    int plies = engine_plies(depth);
     if (p->singular_depth <= 0 || depth < p->singular_depth * ENGINE_PLY ||
         e->excluded[ply] != MNK_NO_CELL || ply >= 2 * e->root_depth || t->bound == TT_UPPER ||
         t->depth < depth - 3 * ENGINE_PLY)
@@ -464,7 +464,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
     if (depth <= 0)
         return quiesce(e, ply, alpha, beta, e->params.quiescence_plies);
     /* The whole-ply rules below read the depth rounded up. */
-    int plies = (depth + ENGINE_PLY - 1) / ENGINE_PLY;
+    int plies = engine_plies(depth);
 
     /* Step 4b: a quiet node off the principal variation, near the horizon,
      * whose evaluation is far above beta stands on it; far below alpha,

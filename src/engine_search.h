@@ -22,6 +22,13 @@
  * extensions at most a ply each, engine_params.c): the root's depth and
  * that fit the table's 16-bit depth. */
 _Static_assert(5 * ENGINE_MAX_PLY * ENGINE_PLY <= UINT16_MAX, "a depth fits the table's 16 bits");
+
+/* A depth in ENGINE_PLY parts, rounded up to whole plies: what the
+ * whole-ply rules read. depth >= 0. */
+static inline int engine_plies(int depth)
+{
+    return (depth + ENGINE_PLY - 1) / ENGINE_PLY;
+}
 /* A four counts as near the side's last move (params.ext_b4) this many
  * rows and columns from it at most. */
 #define ENGINE_NEAR_B4 4
