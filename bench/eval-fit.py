@@ -3,6 +3,7 @@
 tool: it prints what it measured and never fails on a result.
 
     python3 bench/eval-fit.py label OUT.tsv RAPFI NODES MATCH.sgf...
+    python3 bench/eval-fit.py outcomes OUT.tsv MATCH.sgf...
     python3 bench/eval-fit.py children OUT.tsv RAPFI NODES DATA.tsv [--parents N] [--per K]
         [--seed S]
     python3 bench/eval-fit.py fit FEATURES DATA.tsv... [--test-every 5] [--proven V]
@@ -20,6 +21,15 @@ threats leave the proven positions out: they are the threat search's
 business, not the evaluation's; they are kept for a fit that weighs the
 wins hidden from the evaluation. OUT.tsv is appended to and read back
 first, so a second run asks only about new positions.
+
+outcomes: the same positions labelled, instead of by Rapfi, by how the
+game ended for the side to move: +OUTCOME_VALUE for the side that went
+on to win, -OUTCOME_VALUE for the side that lost, 0 in a draw (so that
+fit reads them as a winning chance of 1, 0 or one half: a fit to the
+games' results, which counts every win the evaluation did not see
+coming, hidden or not). Games that ended by time or a crash (their SGF
+says so) are left out. A position that several games reach is written
+once for each, with each game's result. OUT.tsv is written anew.
 
 children: the positions a match never shows. N positions of the label
 file DATA.tsv (3,000 by default), drawn at random, each get K random
@@ -63,13 +73,14 @@ import argparse
 import concurrent.futures
 import os
 import random
+import re
 import subprocess
 import sys
 import zlib
 
 import numpy as np
 
-from gomocup_session import OPENING, Session, position_text, sgf_games, sgf_size
+from gomocup_session import GAME, OPENING, Session, game_moves, position_text, sgf_games, sgf_size
 
 RAPFI_SCALE = 200.0
 # Labels that are not a number: a proof for the side to move (its sign
@@ -82,6 +93,9 @@ NOT_A_VALUE = {"won", "lost", "proven", "unknown"}
 # label run waited for it for ever. Its longest answers here take a
 # few seconds.
 STALL_SECONDS = 60
+# outcomes' label for a won game: far enough out that sigmoid(v /
+# RAPFI_SCALE) is 1 to within 1e-4.
+OUTCOME_VALUE = 2000
 SHAPES = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
 PATTERNS = ["B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", "FIVE"]
 # Today's defaults (src/shape.c shape_default_weights for the opponent's
@@ -138,6 +152,29 @@ def label(a):
                     done.add(p)
                     todo.append((p, size, moves[:ply], game))
     ask_and_write(a, todo)
+
+
+def outcomes(a):
+    rows = 0
+    with open(a.out, "w", encoding="utf-8") as out:
+        for path in a.sgf:
+            text = open(path, encoding="utf-8").read()
+            size = sgf_size(text, path, "eval-fit")
+            for number, game in enumerate(GAME.findall(text), 1):
+                moves, _ = game_moves(game)
+                result = re.search(r"RE\[([^]]*)\]", game)
+                reason = re.search(r"TE\[([^]]*)\]", game)
+                # A five (or, in a drawn game, a full board) ends a game
+                # on the board; anything else (time, a crash) does not.
+                if not result or not reason or not re.search(r"five|draw", reason.group(1), re.I):
+                    continue
+                winner = {"B": 0, "W": 1}.get(result.group(1)[:1])
+                for ply in range(OPENING, len(moves)):
+                    p = position_text(size, moves[:ply])
+                    v = 0 if winner is None else OUTCOME_VALUE if ply % 2 == winner else -OUTCOME_VALUE
+                    out.write(f"{p}\t{v}\t{os.path.basename(path)}:{number}\n")
+                    rows += 1
+    print(f"{rows} positions written to {a.out}")
 
 
 def stones_in_turn(text):
@@ -441,6 +478,9 @@ def main():
     asking.add_argument("--jobs", type=int, default=2)
     lb = sub.add_parser("label", parents=[asking])
     lb.add_argument("sgf", nargs="+")
+    oc = sub.add_parser("outcomes")
+    oc.add_argument("out")
+    oc.add_argument("sgf", nargs="+")
     ch = sub.add_parser("children", parents=[asking])
     ch.add_argument("parents_file", metavar="DATA.tsv")
     ch.add_argument("--parents", type=int, default=3000, help="how many of DATA.tsv's positions, drawn at random")
@@ -487,9 +527,9 @@ def main():
             ap.error("--tempo and --rounds must be positive")
     if a.command == "children" and (a.parents < 1 or a.per < 1):
         ap.error("--parents and --per must be positive")
-    if a.command not in ("label", "children") and a.proven_weight <= 0:
+    if a.command not in ("label", "outcomes", "children") and a.proven_weight <= 0:
         ap.error("--proven-weight must be positive")
-    {"label": label, "children": children, "fit": fit, "threats": threats}[a.command](a)
+    {"label": label, "outcomes": outcomes, "children": children, "fit": fit, "threats": threats}[a.command](a)
 
 
 if __name__ == "__main__":
