@@ -106,6 +106,16 @@ OWN_THREAT_PCT = 250
 TODAY_OWN = [w * OWN_THREAT_PCT // 100 if i >= SHAPES.index("B3") else w for i, w in enumerate(TODAY)]
 
 
+def read_text(path):
+    """A match's SGF as text; a file that cannot be read stops the tool
+    with a message naming it rather than a traceback."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        sys.exit(f"eval-fit: {path}: {e.strerror}")
+
+
 def done_positions(out):
     """The positions a label file already holds (it is appended to)."""
     if not os.path.exists(out):
@@ -142,7 +152,7 @@ def label(a):
     done = done_positions(a.out)
     todo = []
     for path in a.sgf:
-        text = open(path, encoding="utf-8").read()
+        text = read_text(path)
         size = sgf_size(text, path, "eval-fit")
         for number, moves in enumerate((m for m, _ in sgf_games(text)), 1):
             game = f"{os.path.basename(path)}:{number}"
@@ -158,7 +168,7 @@ def outcomes(a):
     rows = 0
     with open(a.out, "w", encoding="utf-8") as out:
         for path in a.sgf:
-            text = open(path, encoding="utf-8").read()
+            text = read_text(path)
             size = sgf_size(text, path, "eval-fit")
             for number, game in enumerate(GAME.findall(text), 1):
                 moves, _ = game_moves(game)
