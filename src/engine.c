@@ -66,6 +66,7 @@ void engine_default_params(engine_params *p)
         p->pattern_order[i] = default_pattern_order[i];
     /* The side to move's weight is in eval_own, shape by shape. */
     p->attack_pct = 100;
+    p->eval_avg = 0;
     for (int i = 0; i < ENGINE_THREAT_MASKS; i++)
         p->threat_eval[i] = 0;
     p->defence_pct = 80;

@@ -36,6 +36,12 @@ typedef struct engine_params {
     int16_t pattern_own[PAT_COUNT];
     int16_t pattern_opp[PAT_COUNT];
     int attack_pct;
+    /* Evaluation: 1 averages the part that weighs both sides alike (the
+     * opponent's weights, eval_opp, on both sides' shapes) with its value
+     * before the last stone, as Rapfi averages its evaluation of the two
+     * last positions; the side to move's extra weight stays as it is now
+     * (0: off, the default). */
+    int eval_avg;
     /* Evaluation: a term for the combination of threats the two sides
      * have, by engine_threat_mask (all 0: none). What a threat is worth
      * depends on who moves and on what the other side has: an open three

@@ -36,6 +36,16 @@ int engine_evaluate(const mnk_engine *e, const shape_board *b)
         other += (long)p->pattern_opp[q] * b->npat[opp][q];
     }
     long v = own * p->attack_pct / 100 - other + p->threat_eval[engine_threat_mask(b)];
+    int16_t before[2][SHAPE_COUNT];
+    if (p->eval_avg && sb_shapes_before_last(b, before)) {
+        /* Half the last stone's change of the symmetric part taken back. */
+        long now = 0, then = 0;
+        for (int s = SHAPE_NONE + 1; s < SHAPE_COUNT; s++) {
+            now += (long)p->eval_opp[s] * (b->nshape[side][s] - b->nshape[opp][s]);
+            then += (long)p->eval_opp[s] * (before[side][s] - before[opp][s]);
+        }
+        v += (then - now) / 2;
+    }
     if (v > MNK_ENGINE_EVAL_MAX / 2)
         v = MNK_ENGINE_EVAL_MAX / 2;
     if (v < -MNK_ENGINE_EVAL_MAX / 2)

@@ -432,6 +432,16 @@ void sb_undo(shape_board *b, int cell)
     b->log_len = b->frame[f];
 }
 
+bool sb_shapes_before_last(const shape_board *b, int16_t out[2][SHAPE_COUNT])
+{
+    if (b->filled == 0 || b->frame[b->filled - 1] == SB_UNLOGGED)
+        return false;
+    /* The play's first records hold the block from nshape on (log_counts),
+     * nshape first. */
+    mem_copy(out, &b->log[b->frame[b->filled - 1]], FIELD_SIZE(nshape));
+    return true;
+}
+
 /* Any number that no sum of cell keys is likely to meet. */
 #define SB_PASS_KEY UINT64_C(0x2545f4914f6cdd1d)
 

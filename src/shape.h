@@ -218,6 +218,11 @@ bool sb_consistent(const shape_board *b);
  * 2 O) stood on the empty cell `at`, without playing it: only the line
  * through both changes. */
 int sb_pattern_with(const shape_board *b, int side, int cell, int at, int piece);
+/* The shape counts (nshape) as they were before the last stone, when that
+ * play was logged (sb_play logs while its log has room; the stones of
+ * sb_set are not logged): true and *out set; false and *out untouched
+ * otherwise. */
+bool sb_shapes_before_last(const shape_board *b, int16_t out[2][SHAPE_COUNT]);
 /* The shape of cell for side along direction dir, computed from scratch. */
 int sb_shape_slow(const shape_board *b, int cell, int side, int dir);
 

@@ -154,8 +154,21 @@ static void random_games_log(int m, int n, int k, bool exact, int games, int nai
             bool naive_win = false;
             for (int d = 0; d < 4; d++)
                 naive_win |= naive_shape(&gr, r, c, d, side + 1) == SHAPE_FIVE;
+            int16_t before[2][SHAPE_COUNT], logged[2][SHAPE_COUNT];
+            memcpy(before, sb.nshape, sizeof before);
             bool win = sb_play(&sb, cell);
             assert_int_equal(win, naive_win);
+            /* The counts before the play, when it was logged (a short log
+             * fills up: test_undo_log_full); untouched when not. */
+            memset(logged, 0x5a, sizeof logged);
+            if (sb_shapes_before_last(&sb, logged)) {
+                assert_int_not_equal(sb.frame[sb.filled - 1], SB_UNLOGGED);
+                assert_memory_equal(logged, before, sizeof before);
+            } else {
+                assert_int_equal(sb.frame[sb.filled - 1], SB_UNLOGGED);
+                for (size_t i = 0; i < sizeof logged; i++)
+                    assert_int_equal(((unsigned char *)logged)[i], 0x5a);
+            }
             gr.c[r][c] = (unsigned char)(side + 1);
             moves[nmoves++] = cell;
             if (!sb_consistent(&sb))
@@ -424,6 +437,9 @@ static void updates_match_set(int m, int n, int k, bool exact, int steps)
             sb_pass(&inc);
         sb_update(&inc, &cur);
         sb_set(&fresh, &g, &t, &cur);
+        /* Set stones are not plays: nothing before the last is known. */
+        int16_t counts[2][SHAPE_COUNT];
+        assert_false(sb_shapes_before_last(&fresh, counts));
         const char *differs = board_difference(&inc, &fresh);
         if (differs)
             fail_msg("%dx%d k=%d%s, step %d (%d stones): sb_update and sb_set differ in %s", m, n,
