@@ -26,11 +26,6 @@
 # on the machine's load); $MATCH_CONCURRENCY games are played at once (1).
 # $MATCH_SECONDS1 and $MATCH_SECONDS2 give one engine another time per move
 # than SECONDS (time odds: how much more time would be worth).
-# $MATCH_TOLERANCE is c-gomoku-cli's tolerance in seconds (default 1): how
-# long past its time a move may come, and how long an engine has to answer
-# START. At 1 s a move it is part of the time limit; in matches at node
-# limits it only decides whether a stall of a loaded machine at START
-# forfeits the game (make match-nodes gives 5).
 set -euo pipefail
 cli=${1:?usage: match.sh CLI "ENGINE1" "ENGINE2" [GAMES] [SECONDS] [SIZE] [RULE]}
 e1=${2:?engine 1}
@@ -90,7 +85,7 @@ fi
 # Each engine's time goes with it, not with -each, whose settings would
 # override the engines' own.
 # shellcheck disable=SC2086 # the options are words
-"$cli" -each tolerance="${MATCH_TOLERANCE:-1}" maxmemory="$memory" \
+"$cli" -each tolerance=1 maxmemory="$memory" \
     -engine "name=$n1" "cmd=$e1" tc=0/"$secs1" ${MATCH_OPTS1:-} \
     -engine "name=$n2" "cmd=$e2" tc=0/"$secs2" ${MATCH_OPTS2:-} \
     -concurrency "${MATCH_CONCURRENCY:-1}" \

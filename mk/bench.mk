@@ -118,10 +118,7 @@ match-rapfi: $(B)/pbrain-mnk
 # NODES_MNK and NODES_RAPFI change the limits: at 1 s a move mnk searches
 # about 2.2 times Rapfi's nodes, and NODES_MNK=220000 NODES_RAPFI=100000
 # keeps that ratio, where mnk scores about 20% (docs/research.md, "A
-# judge at the ratio of 1 s games"). An engine has 5 s to answer START
-# (MATCH_TOLERANCE): with the default 1 s, 14 of 7,800 games at the ratio
-# were lost at their start to stalls of the loaded machine, not to
-# either engine's play.
+# judge at the ratio of 1 s games").
 NODES_GAMES ?= 1000
 NODES_MNK ?= 250000
 NODES_RAPFI ?= 20000
@@ -129,6 +126,5 @@ NODES_OUT ?= $(B)/match-nodes
 match-nodes: $(B)/pbrain-mnk
 	MATCH_OUT=$(NODES_OUT) MATCH_OPENINGS=$(abspath bench/openings/15x15-wide.tsv) \
 	MATCH_OPTS1=nodes=$(NODES_MNK) MATCH_OPTS2=nodes=$(NODES_RAPFI) MATCH_CONCURRENCY=2 \
-	MATCH_TOLERANCE=5 \
 	    bash bench/match.sh $(PEERS)/c-gomoku-cli "$(MNK_ENGINE)" \
 	    "$(abspath $(PEERS)/pbrain-rapfi)" $(NODES_GAMES) 10 15 0
