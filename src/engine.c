@@ -67,6 +67,7 @@ void engine_default_params(engine_params *p)
     /* The side to move's weight is in eval_own, shape by shape. */
     p->attack_pct = 100;
     p->eval_avg = 0;
+    p->correction_pct = 0;
     for (int i = 0; i < ENGINE_THREAT_MASKS; i++)
         p->threat_eval[i] = 0;
     p->defence_pct = 80;
@@ -191,6 +192,7 @@ void mnk_engine_clear(mnk_engine *e)
     tt_clear(&e->tt);
     vcf_clear(&e->vcf);
     mem_set(e->history, 0, sizeof e->history);
+    mem_set(e->correction, 0, sizeof e->correction);
     mem_set(e->killers, 0xff, sizeof e->killers);
 }
 

@@ -42,6 +42,11 @@ typedef struct engine_params {
      * last positions; the side to move's extra weight stays as it is now
      * (0: off, the default). */
     int eval_avg;
+    /* Evaluation: how much of what the searches found it off by, for the
+     * side to move and its combination of threats, is added to it, in
+     * percent (engine_search.c, correct_evaluation; 0: none, the
+     * default, and nothing is learnt). */
+    int correction_pct;
     /* Evaluation: a term for the combination of threats the two sides
      * have, by engine_threat_mask (all 0: none). What a threat is worth
      * depends on who moves and on what the other side has: an open three

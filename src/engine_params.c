@@ -23,6 +23,7 @@ static const struct {
 } INTS[] = {
     {"attack", offsetof(engine_params, attack_pct), -30000, 30000},
     {"evalavg", offsetof(engine_params, eval_avg), 0, 1},
+    {"corr", offsetof(engine_params, correction_pct), 0, 1000},
     {"defence", offsetof(engine_params, defence_pct), -30000, 30000},
     {"order", offsetof(engine_params, move_order), ENGINE_ORDER_SUMS, ENGINE_ORDER_POLICY},
     {"moves", offsetof(engine_params, node_moves), 1, MNK_MAX_CELLS},

@@ -35,7 +35,10 @@ int engine_evaluate(const mnk_engine *e, const shape_board *b)
         own += (long)p->pattern_own[q] * b->npat[side][q];
         other += (long)p->pattern_opp[q] * b->npat[opp][q];
     }
-    long v = own * p->attack_pct / 100 - other + p->threat_eval[engine_threat_mask(b)];
+    int mask = engine_threat_mask(b);
+    long v = own * p->attack_pct / 100 - other + p->threat_eval[mask];
+    if (p->correction_pct > 0)
+        v += (long)e->correction[side][mask] * p->correction_pct / (100 * ENGINE_CORR_GRAIN);
     int16_t before[2][SHAPE_COUNT];
     if (p->eval_avg && sb_shapes_before_last(b, before)) {
         /* Half the last stone's change of the symmetric part taken back. */
@@ -360,6 +363,22 @@ static bool opponent_quiet(const shape_board *b)
  * ENGINE_NEAR_B4 cells (either way) of its own last move: the line
  * the table expects, and an attack going on, are followed further
  * (Rapfi's fractional extensions). Asked before m is played. */
+/* A node's search found it worth score where its evaluation said eval:
+ * its combination of threats moves a step towards the difference, a
+ * longer step the deeper the search (whole steps from 8 plies), and
+ * never past ENGINE_CORR_MAX either way (each step takes back a share
+ * of what is there, as history counts in chess engines do). */
+static void correct_evaluation(mnk_engine *e, const shape_board *b, int score, int eval, int plies)
+{
+    int16_t *c = &e->correction[sb_side(b)][engine_threat_mask(b)];
+    long step = (long)(score - eval) * ENGINE_CORR_GRAIN * (plies < 8 ? plies : 8) / 8;
+    if (step > ENGINE_CORR_MAX / 4)
+        step = ENGINE_CORR_MAX / 4;
+    if (step < -ENGINE_CORR_MAX / 4)
+        step = -ENGINE_CORR_MAX / 4;
+    *c = (int16_t)(*c + step - *c * (step < 0 ? -step : step) / ENGINE_CORR_MAX);
+}
+
 static int tt_move_extension(const mnk_engine *e, int m, int ply, bool pv_node)
 {
     const engine_params *p = &e->params;
@@ -597,6 +616,14 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
     if (excluded != MNK_NO_CELL)
         return best == -SCORE_INF ? alpha : best;
     int bound = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    /* What the evaluation missed, learnt from quiet nodes whose best move
+     * is quiet and whose bound says on which side of it the truth lies. */
+    if (p->correction_pct > 0 && best > -SCORE_PROVEN && best < SCORE_PROVEN &&
+        opponent_quiet(b) && !engine_forcing(b, best_move)) {
+        int eval = engine_evaluate(e, b);
+        if (!(bound == TT_UPPER && best >= eval) && !(bound == TT_LOWER && best <= eval))
+            correct_evaluation(e, b, best, eval, plies);
+    }
     tt_store(&e->tt, b->key, tt_score_to_table(best, ply), best_move, depth, bound);
     return best;
 }

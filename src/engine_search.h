@@ -72,6 +72,11 @@ _Static_assert(ENGINE_PN_ENTRIES * sizeof(pn_entry) <= ENGINE_VCF_ENTRIES * size
  * and the same strength (docs/research.md, "a wider aspiration window"). */
 #define ASPIRATION 400
 
+/* The correction's grain (parts of a point) and the most it holds either
+ * way (a point is the evaluation's unit: 512 points at most). */
+#define ENGINE_CORR_GRAIN 16
+#define ENGINE_CORR_MAX (512 * ENGINE_CORR_GRAIN)
+
 /* Row (or column) offsets between two cells: -(MNK_MAX_SIDE - 1) to
  * MNK_MAX_SIDE - 1; and the pairs of them. */
 #define ENGINE_OFFSET_SIDE (2 * MNK_MAX_SIDE - 1)
@@ -92,6 +97,11 @@ struct mnk_engine {
     tt_table tt;
     /* Move ordering, kept across searches. */
     int32_t history[2][MNK_MAX_CELLS];
+    /* What the searches found the evaluation to be off by, for the side
+     * to move and each combination of threats (engine_threat_mask), in
+     * 1/ENGINE_CORR_GRAIN of a point: added to the evaluation at
+     * params.correction_pct percent, kept across searches (as history). */
+    int16_t correction[2][ENGINE_THREAT_MASKS];
     int16_t killers[ENGINE_MAX_PLY][2];
     int16_t pv[ENGINE_MAX_PLY][ENGINE_MAX_PLY];
     int pv_len[ENGINE_MAX_PLY];

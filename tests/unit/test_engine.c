@@ -242,6 +242,7 @@ static void test_engine_params(void **state)
     EXPECT_SET("extone=0", ext_single, 0);
     EXPECT_SET("lmrpv=8", lmr_pv, 8);
     EXPECT_SET("evalavg=1", eval_avg, 1);
+    EXPECT_SET("corr=100", correction_pct, 100);
     EXPECT_SET("order=0", move_order, ENGINE_ORDER_SUMS);
     EXPECT_SET("lmrpol=256", lmr_policy, 256);
     EXPECT_SET("attack=-30000", attack_pct, -30000);
@@ -269,7 +270,7 @@ static void test_engine_params(void **state)
     static const char *const range[] = {"moves=0", "moves=401", "rootlmr=2", "soft=0",
                                         "e.F3=30001", "t.5=-30001", "order=2", "lmrpol=-1",
                                         "extt=-1", "lmrfrac=2", "extone=65", "exttpv=17", "lmrpv=65",
-                                        "evalavg=2"};
+                                        "evalavg=2", "corr=-1", "corr=1001"};
     for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
         assert_int_equal(mnk_engine_set_param(e, range[i]), MNK_ERR_ARGUMENT);
         assert_memory_equal(&e->params, &def, sizeof def);
@@ -515,8 +516,8 @@ static void test_engine_prunes_only_quiet_nodes(void **state)
  * each at its most aggressive, the extensions in parts of a ply (the
  * table's move: exttpv, extt, extb4; the only move: extone), lighter
  * reductions on the principal variation (lmrpv), the sums' move
- * order (order=0) and the evaluation averaged with the last position's
- * (evalavg) change the search and never its sight of a loss: X to
+ * order (order=0), the evaluation averaged with the last position's
+ * (evalavg) and corrected by what searches found (corr) change the search and never its sight of a loss: X to
  * move against two open threes of O (the position above) is lost at
  * every depth of a null-window search far below its evaluation. After a
  * search every ply's excluded move is cleared again. */
@@ -526,7 +527,7 @@ static void test_engine_extension_and_pruning(void **state)
     static const char *const settings[][2] = {
         {"se=1", "semargin=0"},  {"mcp=1", "mcpimp=1"},     {"exttpv=8", "extb4=8"},
         {"extt=5", "extb4=3"},   {"extone=21", "lmrpv=16"}, {"order=0", "moves=16"},
-        {"evalavg=1", "moves=16"}};
+        {"evalavg=1", "moves=16"}, {"corr=100", "moves=16"}};
     mnk_engine *e = new_engine();
     mnk_game *lost = new_game(GOMOKU), *middle = middle_game();
     assert_int_equal(
@@ -599,6 +600,36 @@ static bool same_cells(const int *a, const int *b, int n)
  * one order of its moves from the sums and two from the fit, each of the
  * same moves. The moves before the root count for neither: the same
  * position as two games with different last moves gets one order. */
+/* corr: searches learn what the evaluation is off by, within its bounds,
+ * and only with corr on; mnk_engine_clear forgets it. */
+static void test_engine_correction(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    mnk_game *middle = middle_game();
+    mnk_engine_options o = {.max_depth = 8};
+    think(e, middle, &o);
+    for (int side = 0; side < 2; side++)
+        for (int m = 0; m < ENGINE_THREAT_MASKS; m++)
+            assert_int_equal(e->correction[side][m], 0);
+    assert_int_equal(mnk_engine_set_param(e, "corr=100"), MNK_OK);
+    think(e, middle, &o);
+    int learnt = 0;
+    for (int side = 0; side < 2; side++)
+        for (int m = 0; m < ENGINE_THREAT_MASKS; m++) {
+            learnt += e->correction[side][m] != 0;
+            assert_true(e->correction[side][m] >= -ENGINE_CORR_MAX &&
+                        e->correction[side][m] <= ENGINE_CORR_MAX);
+        }
+    assert_true(learnt > 0);
+    mnk_engine_clear(e);
+    for (int side = 0; side < 2; side++)
+        for (int m = 0; m < ENGINE_THREAT_MASKS; m++)
+            assert_int_equal(e->correction[side][m], 0);
+    mnk_game_free(middle);
+    mnk_engine_free(e);
+}
+
 static void test_engine_policy_order(void **state)
 {
     (void)state;
@@ -760,7 +791,7 @@ int main(void)
         cmocka_unit_test(test_engine_prunes_only_quiet_nodes),
         cmocka_unit_test(test_engine_threat_mask), cmocka_unit_test(test_engine_params),
         cmocka_unit_test(test_engine_extension_and_pruning),
-        cmocka_unit_test(test_engine_policy_order),
+        cmocka_unit_test(test_engine_policy_order), cmocka_unit_test(test_engine_correction),
         cmocka_unit_test(test_engine_near_values), cmocka_unit_test(test_engine_reduction),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
