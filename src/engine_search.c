@@ -356,13 +356,6 @@ static bool opponent_quiet(const shape_board *b)
     return b->npat[opp][PAT_33] == 0 && b->npat[opp][PAT_43] == 0 && !has_pattern(b, opp, PAT_F4);
 }
 
-/* Parts of a ply (ENGINE_PLY) the table's move m of a node ply plies
- * below the root is searched deeper, when neither the only move nor a
- * singular one: ext_tt_pv on the principal variation, ext_tt elsewhere,
- * and ext_b4 more when m makes a four for the side to move within
- * ENGINE_NEAR_B4 cells (either way) of its own last move: the line
- * the table expects, and an attack going on, are followed further
- * (Rapfi's fractional extensions). Asked before m is played. */
 /* A node's search found it worth score where its evaluation said eval:
  * its combination of threats moves a step towards the difference, a
  * longer step the deeper the search (whole steps from 8 plies), and
@@ -379,6 +372,13 @@ static void correct_evaluation(mnk_engine *e, const shape_board *b, int score, i
     *c = (int16_t)(*c + step - *c * (step < 0 ? -step : step) / ENGINE_CORR_MAX);
 }
 
+/* Parts of a ply (ENGINE_PLY) the table's move m of a node ply plies
+ * below the root is searched deeper, when neither the only move nor a
+ * singular one: ext_tt_pv on the principal variation, ext_tt elsewhere,
+ * and ext_b4 more when m makes a four for the side to move within
+ * ENGINE_NEAR_B4 cells (either way) of its own last move: the line
+ * the table expects, and an attack going on, are followed further
+ * (Rapfi's fractional extensions). Asked before m is played. */
 static int tt_move_extension(const mnk_engine *e, int m, int ply, bool pv_node)
 {
     const engine_params *p = &e->params;

@@ -29,6 +29,7 @@ static inline int engine_plies(int depth)
 {
     return (depth + ENGINE_PLY - 1) / ENGINE_PLY;
 }
+
 /* A four counts as near the side's last move (params.ext_b4) this many
  * rows and columns from it at most. */
 #define ENGINE_NEAR_B4 4
