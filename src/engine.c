@@ -118,6 +118,7 @@ void engine_default_params(engine_params *p)
     p->ext_b4 = 0;
     p->ext_single = ENGINE_PLY;
     p->lmr_pv = 0;
+    p->counter_move = 0;
 }
 
 void engine_set_params(mnk_engine *e, const engine_params *p)
@@ -166,6 +167,7 @@ mnk_status engine_setup(void *mem, size_t size, bool zeroed, mnk_engine **out)
     e->vcf.keep_going_ctx = e;
     tt_setup(&e->tt, (char *)mem + engine_header(), size - engine_header(), zeroed);
     mem_set(e->killers, 0xff, sizeof e->killers);
+    mem_set(e->counter, 0xff, sizeof e->counter); /* MNK_NO_CELL */
     mem_set(e->excluded, 0xff, sizeof e->excluded);
     engine_default_params(&e->params);
     *out = e;
@@ -194,6 +196,7 @@ void mnk_engine_clear(mnk_engine *e)
     mem_set(e->history, 0, sizeof e->history);
     mem_set(e->correction, 0, sizeof e->correction);
     mem_set(e->killers, 0xff, sizeof e->killers);
+    mem_set(e->counter, 0xff, sizeof e->counter); /* MNK_NO_CELL */
 }
 
 void mnk_engine_stop(mnk_engine *e)

@@ -157,6 +157,9 @@ typedef struct engine_params {
      * on the principal variation. */
     int ext_single;
     int lmr_pv;
+    /* Move order: 1 puts the move that last refuted the opponent's last
+     * move (the counter move) after the killers (0: off, the default). */
+    int counter_move;
 } engine_params;
 
 void engine_default_params(engine_params *p);

@@ -64,6 +64,7 @@ static const struct {
     {"extb4", offsetof(engine_params, ext_b4), 0, ENGINE_PLY},
     {"extone", offsetof(engine_params, ext_single), 0, 4 * ENGINE_PLY},
     {"lmrpv", offsetof(engine_params, lmr_pv), 0, 4 * ENGINE_PLY},
+    {"counter", offsetof(engine_params, counter_move), 0, 1},
 };
 
 /* The weight arrays named PREFIX.SHAPE (patterns false) or

@@ -123,6 +123,8 @@ static int gen_moves(mnk_engine *e, int ply, int first, int limit, int level, bo
      * not inserted (the same moves, in the same order, as sorting all and
      * keeping the first `limit`, since equal keys keep their order). */
     int keep = limit && !defend ? limit : nc;
+    int last = e->played[ply + 1];
+    int counter = e->params.counter_move && last != MNK_NO_CELL ? e->counter[side][last] : MNK_NO_CELL;
     int policy_max = INT32_MIN;
     for (int i = 0; i < nc; i++) {
         int cell = cand[i];
@@ -133,6 +135,8 @@ static int gen_moves(mnk_engine *e, int ply, int first, int limit, int level, bo
             key = INT32_MAX;
         else if (ply < ENGINE_MAX_PLY && (cell == e->killers[ply][0] || cell == e->killers[ply][1]))
             key += 1 << 20;
+        else if (counter != MNK_NO_CELL && cell == counter)
+            key += 1 << 19;
         if (n == keep && keys[n - 1] >= key)
             continue;
         insert_by_key(moves, keys, n == keep ? n - 1 : n++, cell, key);
@@ -607,6 +611,8 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
                         e->killers[ply][1] = e->killers[ply][0];
                         e->killers[ply][0] = (int16_t)m;
                     }
+                    if (!forcing && e->played[ply + 1] != MNK_NO_CELL)
+                        e->counter[side][e->played[ply + 1]] = (int16_t)m;
                     e->history[side][m] += plies * plies;
                     break;
                 }

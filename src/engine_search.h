@@ -104,6 +104,10 @@ struct mnk_engine {
      * params.correction_pct percent, kept across searches (as history). */
     int16_t correction[2][ENGINE_THREAT_MASKS];
     int16_t killers[ENGINE_MAX_PLY][2];
+    /* For the side to move and the opponent's last move, the quiet move
+     * that last cut a node off after it (MNK_NO_CELL: none); ordered
+     * after the killers when params.counter_move is on. */
+    int16_t counter[2][MNK_MAX_CELLS];
     int16_t pv[ENGINE_MAX_PLY][ENGINE_MAX_PLY];
     int pv_len[ENGINE_MAX_PLY];
     mnk_clock_fn clock;

@@ -243,6 +243,7 @@ static void test_engine_params(void **state)
     EXPECT_SET("lmrpv=8", lmr_pv, 8);
     EXPECT_SET("evalavg=1", eval_avg, 1);
     EXPECT_SET("corr=100", correction_pct, 100);
+    EXPECT_SET("counter=1", counter_move, 1);
     EXPECT_SET("order=0", move_order, ENGINE_ORDER_SUMS);
     EXPECT_SET("lmrpol=256", lmr_policy, 256);
     EXPECT_SET("attack=-30000", attack_pct, -30000);
@@ -270,7 +271,8 @@ static void test_engine_params(void **state)
     static const char *const range[] = {"moves=0", "moves=401", "rootlmr=2", "soft=0",
                                         "e.F3=30001", "t.5=-30001", "order=2", "lmrpol=-1",
                                         "extt=-1", "lmrfrac=2", "extone=65", "exttpv=17", "lmrpv=65",
-                                        "evalavg=2", "corr=-1", "corr=1001"};
+                                        "evalavg=2", "corr=-1", "corr=1001",
+                                        "counter=2"};
     for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
         assert_int_equal(mnk_engine_set_param(e, range[i]), MNK_ERR_ARGUMENT);
         assert_memory_equal(&e->params, &def, sizeof def);
@@ -517,7 +519,8 @@ static void test_engine_prunes_only_quiet_nodes(void **state)
  * table's move: exttpv, extt, extb4; the only move: extone), lighter
  * reductions on the principal variation (lmrpv), the sums' move
  * order (order=0), the evaluation averaged with the last position's
- * (evalavg) and corrected by what searches found (corr) change the search and never its sight of a loss: X to
+ * (evalavg) and corrected by what searches found (corr), and the counter
+ * move in the order (counter) change the search and never its sight of a loss: X to
  * move against two open threes of O (the position above) is lost at
  * every depth of a null-window search far below its evaluation. After a
  * search every ply's excluded move is cleared again. */
@@ -527,7 +530,8 @@ static void test_engine_extension_and_pruning(void **state)
     static const char *const settings[][2] = {
         {"se=1", "semargin=0"},  {"mcp=1", "mcpimp=1"},     {"exttpv=8", "extb4=8"},
         {"extt=5", "extb4=3"},   {"extone=21", "lmrpv=16"}, {"order=0", "moves=16"},
-        {"evalavg=1", "moves=16"}, {"corr=100", "moves=16"}};
+        {"evalavg=1", "moves=16"}, {"corr=100", "moves=16"},
+        {"counter=1", "moves=16"}};
     mnk_engine *e = new_engine();
     mnk_game *lost = new_game(GOMOKU), *middle = middle_game();
     assert_int_equal(
