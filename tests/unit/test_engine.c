@@ -520,8 +520,8 @@ static void test_engine_prunes_only_quiet_nodes(void **state)
  * reductions on the principal variation (lmrpv), the sums' move
  * order (order=0), the evaluation averaged with the last position's
  * (evalavg) and corrected by what searches found (corr), and the counter
- * move in the order (counter) change the search and never its sight of a loss: X to
- * move against two open threes of O (the position above) is lost at
+ * move in the order (counter) change the search and never its sight of
+ * a loss: X to move against two open threes of O (the position above) is lost at
  * every depth of a null-window search far below its evaluation. After a
  * search every ply's excluded move is cleared again. */
 static void test_engine_extension_and_pruning(void **state)
@@ -598,12 +598,6 @@ static bool same_cells(const int *a, const int *b, int n)
     return true;
 }
 
-/* The fitted move order (order=1) weighs the distance to the last two
- * moves of the search, which the sums of pattern weights (order=0) do
- * not: one position reached by the search's two moves in two ways gets
- * one order of its moves from the sums and two from the fit, each of the
- * same moves. The moves before the root count for neither: the same
- * position as two games with different last moves gets one order. */
 /* corr: searches learn what the evaluation is off by, within its bounds,
  * and only with corr on; mnk_engine_clear forgets it. */
 static void test_engine_correction(void **state)
@@ -634,6 +628,12 @@ static void test_engine_correction(void **state)
     mnk_engine_free(e);
 }
 
+/* The fitted move order (order=1) weighs the distance to the last two
+ * moves of the search, which the sums of pattern weights (order=0) do
+ * not: one position reached by the search's two moves in two ways gets
+ * one order of its moves from the sums and two from the fit, each of the
+ * same moves. The moves before the root count for neither: the same
+ * position as two games with different last moves gets one order. */
 static void test_engine_policy_order(void **state)
 {
     (void)state;
