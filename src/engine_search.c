@@ -42,12 +42,11 @@ int engine_evaluate(const mnk_engine *e, const shape_board *b)
     int16_t before[2][SHAPE_COUNT];
     if (p->eval_avg && sb_shapes_before_last(b, before)) {
         /* Half the last stone's change of the symmetric part taken back. */
-        long now = 0, then = 0;
-        for (int s = SHAPE_NONE + 1; s < SHAPE_COUNT; s++) {
-            now += (long)p->eval_opp[s] * (b->nshape[side][s] - b->nshape[opp][s]);
-            then += (long)p->eval_opp[s] * (before[side][s] - before[opp][s]);
-        }
-        v += (then - now) / 2;
+        long change = 0;
+        for (int s = SHAPE_NONE + 1; s < SHAPE_COUNT; s++)
+            change += (long)p->eval_opp[s] * (b->nshape[side][s] - b->nshape[opp][s] -
+                                              (before[side][s] - before[opp][s]));
+        v -= change / 2;
     }
     if (v > MNK_ENGINE_EVAL_MAX / 2)
         v = MNK_ENGINE_EVAL_MAX / 2;
@@ -362,17 +361,18 @@ static bool opponent_quiet(const shape_board *b)
 
 /* A node's search found it worth score where its evaluation said eval:
  * its combination of threats moves a step towards the difference, a
- * longer step the deeper the search (whole steps from 8 plies), and
- * never past ENGINE_CORR_MAX either way (each step takes back a share
- * of what is there, as history counts in chess engines do). */
+ * longer step the deeper the search (whole steps from ENGINE_CORR_PLIES),
+ * and never past ENGINE_CORR_MAX either way (each step takes back a
+ * share of what is there, as history counts in chess engines do). */
 static void correct_evaluation(mnk_engine *e, const shape_board *b, int score, int eval, int plies)
 {
     int16_t *c = &e->correction[sb_side(b)][engine_threat_mask(b)];
-    long step = (long)(score - eval) * ENGINE_CORR_GRAIN * (plies < 8 ? plies : 8) / 8;
-    if (step > ENGINE_CORR_MAX / 4)
-        step = ENGINE_CORR_MAX / 4;
-    if (step < -ENGINE_CORR_MAX / 4)
-        step = -ENGINE_CORR_MAX / 4;
+    int weight = plies < ENGINE_CORR_PLIES ? plies : ENGINE_CORR_PLIES;
+    long step = (long)(score - eval) * ENGINE_CORR_GRAIN * weight / ENGINE_CORR_PLIES;
+    if (step > ENGINE_CORR_STEP_MAX)
+        step = ENGINE_CORR_STEP_MAX;
+    if (step < -ENGINE_CORR_STEP_MAX)
+        step = -ENGINE_CORR_STEP_MAX;
     *c = (int16_t)(*c + step - *c * (step < 0 ? -step : step) / ENGINE_CORR_MAX);
 }
 

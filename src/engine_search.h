@@ -77,6 +77,11 @@ _Static_assert(ENGINE_PN_ENTRIES * sizeof(pn_entry) <= ENGINE_VCF_ENTRIES * size
  * way (a point is the evaluation's unit: 512 points at most). */
 #define ENGINE_CORR_GRAIN 16
 #define ENGINE_CORR_MAX (512 * ENGINE_CORR_GRAIN)
+/* A step towards what a search found is the whole difference from this
+ * many plies of depth (less for shallower searches), and at most this
+ * share of ENGINE_CORR_MAX. */
+#define ENGINE_CORR_PLIES 8
+#define ENGINE_CORR_STEP_MAX (ENGINE_CORR_MAX / 4)
 
 /* Row (or column) offsets between two cells: -(MNK_MAX_SIDE - 1) to
  * MNK_MAX_SIDE - 1; and the pairs of them. */

@@ -606,10 +606,9 @@ static void test_engine_correction(void **state)
     mnk_engine *e = new_engine();
     mnk_game *middle = middle_game();
     mnk_engine_options o = {.max_depth = 8};
+    static const int16_t none[2][ENGINE_THREAT_MASKS];
     think(e, middle, &o);
-    for (int side = 0; side < 2; side++)
-        for (int m = 0; m < ENGINE_THREAT_MASKS; m++)
-            assert_int_equal(e->correction[side][m], 0);
+    assert_memory_equal(e->correction, none, sizeof none);
     assert_int_equal(mnk_engine_set_param(e, "corr=100"), MNK_OK);
     think(e, middle, &o);
     int learnt = 0;
@@ -621,9 +620,7 @@ static void test_engine_correction(void **state)
         }
     assert_true(learnt > 0);
     mnk_engine_clear(e);
-    for (int side = 0; side < 2; side++)
-        for (int m = 0; m < ENGINE_THREAT_MASKS; m++)
-            assert_int_equal(e->correction[side][m], 0);
+    assert_memory_equal(e->correction, none, sizeof none);
     mnk_game_free(middle);
     mnk_engine_free(e);
 }
