@@ -3,7 +3,7 @@
  * position, for fitting the order to a stronger engine's choices
  * (bench/order-fit.py).
  *
- *   order-features [K] < LINES
+ *   order-features [--children] [K] < LINES
  *
  * Each input line is two to four positions of a board (mnk's text, rows
  * split by '/'), k = K in a row (default 5), separated by spaces: a
@@ -23,7 +23,12 @@
  * opponent's four (SHAPE_*, one a direction), then for the opponent's
  * last move and the side to move's: the distance to it (the most of the
  * row and column distances, at most 7; 7 when not known) and 1 when the
- * move is on one of its four lines less than k away. A line that is not
+ * move is on one of its four lines less than k away. With --children,
+ * each group goes on with 40 numbers more, what the evaluation sees in
+ * the position after the move (bench/eval-features' numbers): for the
+ * side then to move (the opponent) and then for the side that moved, how
+ * many (cell, direction) pairs hold each shape (SHAPE_B1 .. SHAPE_FIVE)
+ * and how many cells each pattern (PAT_B1 .. PAT_FIVE). A line that is not
  * such positions prints "error". A benchmark tool: it prints what it sees and never
  * judges it.
  */
@@ -53,11 +58,22 @@ static int chosen_cell(const mnk_game *before, const mnk_game *after)
     return cell;
 }
 
+/* side's shape counts (SHAPE_B1 ..) and pattern counts (PAT_B1 ..). */
+static void print_counts(const shape_board *b, int side)
+{
+    for (int s = SHAPE_B1; s < SHAPE_COUNT; s++)
+        printf(" %d", b->nshape[side][s]);
+    for (int p = PAT_B1; p < PAT_COUNT; p++)
+        printf(" %d", b->npat[side][p]);
+}
+
 int main(int argc, char **argv)
 {
-    int k = argc > 1 ? atoi(argv[1]) : 5;
-    if (argc > 2 || k < 3 || k > MNK_MAX_SIDE) {
-        fprintf(stderr, "usage: order-features [K] < LINES\n");
+    bool children = argc > 1 && strcmp(argv[1], "--children") == 0;
+    int first = children ? 2 : 1;
+    int k = argc > first ? atoi(argv[first]) : 5;
+    if (argc > first + 1 || k < 3 || k > MNK_MAX_SIDE) {
+        fprintf(stderr, "usage: order-features [--children] [K] < LINES\n");
         return 2;
     }
     static char line[1 << 16];
@@ -158,6 +174,12 @@ int main(int argc, char **argv)
                 bool on_line;
                 int d = engine_move_distance(engine, c, last[j], &on_line);
                 printf(" %d %d", d, on_line);
+            }
+            if (children) {
+                sb_play(b, c);
+                print_counts(b, opp);
+                print_counts(b, side);
+                sb_undo(b, c);
             }
         }
         printf("\n");

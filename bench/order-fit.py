@@ -30,57 +30,17 @@ and its mean place; then the fitted weights in 1/256 of a nat, by name
 and as one row in index order (src/engine_order.c's table).
 """
 import argparse
-import subprocess
 import sys
 
 import numpy as np
 
-from gomocup_session import OPENING, position_text, sgf_games, sgf_size
+from move_examples import load
 
 PATTERNS = ["NONE", "B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", "FIVE"]
 SHAPES = ["NONE", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
 NPAT, NSHAPE = len(PATTERNS), len(SHAPES)
-PAT_FIVE = PATTERNS.index("FIVE")
 GROUP = 14  # numbers a move of build/order-features
 FAR = 7  # its largest distance
-
-
-def examples(paths):
-    """(game, line) for every move of mnk's opponent after the opening,
-    in every game of paths: the line build/order-features reads (the
-    position, the one after the move, the ones before the last two
-    moves)."""
-    for path in paths:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            text = f.read()
-        size = sgf_size(text, path, "order-fit", 15)
-        for number, (moves, mnk_black) in enumerate(sgf_games(text)):
-            opponent = 1 if mnk_black else 0  # black moves at even plies
-            for i in range(OPENING, len(moves)):
-                if i % 2 == opponent:
-                    yield (path, number), " ".join(
-                        position_text(size, moves[:j]) for j in (i, i + 1, i - 1, i - 2))
-
-
-def load(tool, paths):
-    """The examples kept: their games, the chosen moves' places in the
-    sums' order, and for each an array of its moves' GROUP numbers."""
-    rows = list(examples(paths))
-    text = "".join(f"{line}\n" for _, line in rows)
-    out = subprocess.run([tool], input=text, capture_output=True, text=True, check=True).stdout
-    games, ranks, feats = [], [], []
-    for (game, _), line in zip(rows, out.splitlines()):
-        if line == "error":
-            continue
-        v = np.array(line.split(), dtype=np.int32)
-        n, rank, forced = v[0], v[1], v[2]
-        f = v[3:].reshape(n, GROUP)
-        if forced or n < 2 or (f[:, 0] == PAT_FIVE).any():
-            continue
-        games.append(game)
-        ranks.append(rank)
-        feats.append(f)
-    return games, np.array(ranks), feats
 
 
 def indices(feats, pairs, local):
@@ -163,12 +123,11 @@ def main():
     ap.add_argument("--l2", type=float, default=1e-4)
     a = ap.parse_args()
 
-    games, ranks, feats = load(a.features, a.sgf)
+    games, ranks, feats = load([a.features], a.sgf, "order-fit", GROUP)
     if not feats:
         print("order-fit.py: no positions", file=sys.stderr)
         return 1
     lens = np.array([len(f) for f in feats])
-    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
     found = ranks >= 0
     test = np.array([g[1] % a.test_every == 0 for g in games])
     print(f"{len(feats)} positions ({test.sum()} held out); the chosen move is a candidate in "
