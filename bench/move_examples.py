@@ -3,6 +3,7 @@ match, and what build/order-features sees of their moves, for the fits
 of bench/order-fit.py and bench/choice-fit.py.
 """
 import subprocess
+import sys
 
 import numpy as np
 
@@ -16,10 +17,14 @@ def opponent_moves(paths, tool):
     in every game of the matches' SGF files paths (game: the file and the
     game's number in it): the line build/order-features reads (the
     position, the one after the move, the ones before the last two
-    moves). tool names the caller in the message of a file with no size."""
+    moves). tool names the caller in the message of a file that cannot be
+    read or gives no size."""
     for path in paths:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            text = f.read()
+        try:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                text = f.read()
+        except OSError as e:
+            sys.exit(f"{tool}: {path}: {e.strerror}")
         size = sgf_size(text, path, tool, 15)
         for number, (moves, mnk_black) in enumerate(sgf_games(text)):
             opponent = 1 if mnk_black else 0  # black moves at even plies
