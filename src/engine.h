@@ -14,7 +14,7 @@
 #define ENGINE_VCT_PN_VCF_THREATS 2
 
 /* The threats each side has, as a bit mask of ENGINE_THREAT_BITS bits
- * (engine_threat_mask in engine_search.c): the evaluation adds
+ * (engine_threat_mask in engine_eval.c): the evaluation adds
  * engine_params.threat_eval[mask]. */
 #define ENGINE_THREAT_BITS 11
 #define ENGINE_THREAT_MASKS (1 << ENGINE_THREAT_BITS)
@@ -24,7 +24,7 @@ enum { ENGINE_ORDER_SUMS, ENGINE_ORDER_POLICY };
 
 typedef struct engine_params {
     /* Move order: each cell's shapes for both sides, with these weights
-     * (see cell_order in engine_search.c). */
+     * (see cell_order in engine_order.c). */
     int16_t shape_weight[SHAPE_COUNT];
     /* Evaluation: every (empty cell, direction)'s shape and every cell's
      * pattern, for the side to move (eval_own, pattern_own) and for the
@@ -44,7 +44,7 @@ typedef struct engine_params {
     int eval_avg;
     /* Evaluation: how much of what the searches found it off by, for the
      * side to move and its combination of threats, is added to it, in
-     * percent (engine_search.c, correct_evaluation; 0: none, the
+     * percent (engine_eval.c, engine_correct_evaluation; 0: none, the
      * default, and nothing is learnt). */
     int correction_pct;
     /* Evaluation: a term for the combination of threats the two sides

@@ -1,6 +1,7 @@
 /*
- * engine_order.c - the move order fitted to a stronger engine's choices
- * (params.move_order ENGINE_ORDER_POLICY, the default; engine_search.c's
+ * engine_order.c - the moves the search looks at below the root and
+ * their order (engine_moves), and the move order fitted to a stronger
+ * engine's choices (params.move_order ENGINE_ORDER_POLICY, the default;
  * cell_order asks it): a value for each move, the log of how likely
  * Rapfi was to choose it among mnk's candidate cells.
  *
@@ -91,4 +92,82 @@ int engine_policy_order(const mnk_engine *e, const shape_board *b, int side, int
                                  : e->near_value[i][engine_offset(e, cell, last)];
     }
     return v;
+}
+
+/* ---- the moves of a node --------------------------------------------- */
+
+/* A move's key in the order: its value (*value), then the history's 4 bits. */
+static int cell_order(const mnk_engine *e, const shape_board *b, int side, int cell, int ply,
+                      int *value)
+{
+    int v;
+    if (e->params.move_order == ENGINE_ORDER_POLICY) {
+        v = engine_policy_order(e, b, side, cell, ply);
+    } else {
+        const int16_t *order = e->params.pattern_order, *weight = b->t->weight;
+        const sb_info *c = &b->info[cell];
+        v = order[c->pat[side]] + order[c->pat[side ^ 1]] * e->params.defence_pct / 100;
+        for (int d = 0; d < 4; d++)
+            v += weight[c->shape[side][d]] + weight[c->shape[side ^ 1][d]];
+    }
+    *value = v;
+    return v * 16 + (int)(e->history[side][cell] >> 8 < 15 ? e->history[side][cell] >> 8 : 15);
+}
+
+int engine_moves(mnk_engine *e, int ply, int first, int limit, int level, bool fours, int *moves)
+{
+    shape_board *b = &e->b;
+    const geometry *g = b->g;
+    int side = sb_side(b), opp = side ^ 1;
+    int keys[MNK_MAX_CELLS], n = 0;
+
+    /* A five of the opponent: the block is the only move. */
+    if (!cs_empty(&b->set[SB_FIVE][opp])) {
+        moves[0] = cs_first(&b->set[SB_FIVE][opp]);
+        return 1;
+    }
+    int cand[MNK_MAX_CELLS], nc = 0;
+    bool defend = engine_has_pattern(b, opp, level);
+    if (defend) {
+        /* Only the moves that take the threat away, and fours. */
+        nc = threat_answers(b, opp, level, fours, cand);
+        if (nc == 0 && level < PAT_F4 && has_open_four(b, opp))
+            nc = threat_answers(b, opp, PAT_F4, fours, cand);
+        if (nc == 0)
+            defend = false; /* every move loses: search them all, for the slowest loss */
+    }
+    if (!defend)
+        for (int cell = 0; cell < g->cells; cell++)
+            if (b->cell[cell] == MNK_EMPTY && (sb_near(b, cell) > 0 || b->filled == 0))
+                cand[nc++] = cell;
+    /* Only the best `limit` are kept: a move that would go after them is
+     * not inserted (the same moves, in the same order, as sorting all and
+     * keeping the first `limit`, since equal keys keep their order). */
+    int keep = limit && !defend ? limit : nc;
+    int last = e->played[ply + 1];
+    int counter = e->params.counter_move && last != MNK_NO_CELL ? e->counter[side][last] : MNK_NO_CELL;
+    int policy_max = INT32_MIN;
+    for (int i = 0; i < nc; i++) {
+        int cell = cand[i];
+        int value, key = cell_order(e, b, side, cell, ply, &value);
+        if (value > policy_max)
+            policy_max = value;
+        if (cell == first)
+            key = INT32_MAX;
+        else if (ply < ENGINE_MAX_PLY && (cell == e->killers[ply][0] || cell == e->killers[ply][1]))
+            key += 1 << 20;
+        else if (counter != MNK_NO_CELL && cell == counter)
+            key += 1 << 19;
+        if (n == keep && keys[n - 1] >= key)
+            continue;
+        insert_by_key(moves, keys, n == keep ? n - 1 : n++, cell, key);
+    }
+    if (ply < ENGINE_MAX_PLY)
+        e->policy_max[ply] = policy_max;
+    return n;
+}
+
+int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
+{
+    return engine_moves(e, ply, first, limit, PAT_F4, true, moves);
 }

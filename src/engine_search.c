@@ -1,156 +1,11 @@
 /*
- * engine_search.c - the engine's search below the root: the evaluation,
- * the moves worth searching and their order, the quiescence search past
- * the horizon, and the principal variation search (see engine.c for the
- * whole and for what is proven and what is not).
+ * engine_search.c - the engine's search below the root: the quiescence
+ * search past the horizon and the principal variation search (see
+ * engine.c for the whole and for what is proven and what is not; the
+ * evaluation is engine_eval.c's, the moves and their order
+ * engine_order.c's).
  */
 #include "engine_search.h"
-
-/* ---- evaluation ------------------------------------------------------- */
-
-int engine_threat_mask(const shape_board *b)
-{
-    int side = sb_side(b), opp = side ^ 1;
-    const int16_t *own = b->npat[side], *other = b->npat[opp];
-    return (other[PAT_FIVE] > 0) | (own[PAT_F4] > 0) << 1 | (other[PAT_F4] > 0) << 2 |
-           (own[PAT_43] > 0) << 3 | (own[PAT_B4] > 0) << 4 | (own[PAT_33] > 0) << 5 |
-           (own[PAT_F3] > 0) << 6 | (other[PAT_43] > 0) << 7 | (other[PAT_B4] > 0) << 8 |
-           (other[PAT_33] > 0) << 9 | (other[PAT_F3] > 0) << 10;
-}
-
-/* The side to move's estimate: its shapes and patterns weighed against the
- * opponent's, its threes and fours counting far more (it moves first: they
- * become threats before the opponent's; params eval_own and attack_pct),
- * and the combination of threats both sides have (threat_eval). */
-int engine_evaluate(const mnk_engine *e, const shape_board *b)
-{
-    const engine_params *p = &e->params;
-    int side = sb_side(b), opp = side ^ 1;
-    long own = 0, other = 0;
-    for (int s = SHAPE_NONE + 1; s < SHAPE_COUNT; s++) {
-        own += (long)p->eval_own[s] * b->nshape[side][s];
-        other += (long)p->eval_opp[s] * b->nshape[opp][s];
-    }
-    for (int q = PAT_NONE + 1; q < PAT_COUNT; q++) {
-        own += (long)p->pattern_own[q] * b->npat[side][q];
-        other += (long)p->pattern_opp[q] * b->npat[opp][q];
-    }
-    int mask = engine_threat_mask(b);
-    long v = own * p->attack_pct / 100 - other + p->threat_eval[mask];
-    if (p->correction_pct > 0)
-        v += (long)e->correction[side][mask] * p->correction_pct / (100 * ENGINE_CORR_GRAIN);
-    int16_t before[2][SHAPE_COUNT];
-    if (p->eval_avg && sb_shapes_before_last(b, before)) {
-        /* Half the last stone's change of the symmetric part taken back. */
-        long change = 0;
-        for (int s = SHAPE_NONE + 1; s < SHAPE_COUNT; s++)
-            change += (long)p->eval_opp[s] * (b->nshape[side][s] - b->nshape[opp][s] -
-                                              (before[side][s] - before[opp][s]));
-        v -= change / 2;
-    }
-    if (v > MNK_ENGINE_EVAL_MAX / 2)
-        v = MNK_ENGINE_EVAL_MAX / 2;
-    if (v < -MNK_ENGINE_EVAL_MAX / 2)
-        v = -MNK_ENGINE_EVAL_MAX / 2;
-    return (int)v;
-}
-
-/* ---- moves ------------------------------------------------------------ */
-
-/* Does side have a cell of pattern pat or stronger? */
-static bool has_pattern(const shape_board *b, int side, int pat)
-{
-    for (int p = pat; p < PAT_COUNT; p++)
-        if (b->npat[side][p])
-            return true;
-    return false;
-}
-
-/* A move's key in the order: its value (*value), then the history's 4 bits. */
-static int cell_order(const mnk_engine *e, const shape_board *b, int side, int cell, int ply,
-                      int *value)
-{
-    int v;
-    if (e->params.move_order == ENGINE_ORDER_POLICY) {
-        v = engine_policy_order(e, b, side, cell, ply);
-    } else {
-        const int16_t *order = e->params.pattern_order, *weight = b->t->weight;
-        const sb_info *c = &b->info[cell];
-        v = order[c->pat[side]] + order[c->pat[side ^ 1]] * e->params.defence_pct / 100;
-        for (int d = 0; d < 4; d++)
-            v += weight[c->shape[side][d]] + weight[c->shape[side ^ 1][d]];
-    }
-    *value = v;
-    return v * 16 + (int)(e->history[side][cell] >> 8 < 15 ? e->history[side][cell] >> 8 : 15);
-}
-
-/* The moves worth searching, best first, into moves[]; returns how many.
- * `first` (the table's move) and the killers of the ply go to the front.
- * `limit` caps how many are kept (0: all), except when the moves are the
- * answers to a threat: the opponent's cells of pattern `level` or
- * stronger (see threat_answers; when nothing stops them all, those of
- * PAT_F4), with the fours that do not stop them left out when `fours` is
- * false. */
-static int gen_moves(mnk_engine *e, int ply, int first, int limit, int level, bool fours,
-                     int *moves)
-{
-    shape_board *b = &e->b;
-    const geometry *g = b->g;
-    int side = sb_side(b), opp = side ^ 1;
-    int keys[MNK_MAX_CELLS], n = 0;
-
-    /* A five of the opponent: the block is the only move. */
-    if (!cs_empty(&b->set[SB_FIVE][opp])) {
-        moves[0] = cs_first(&b->set[SB_FIVE][opp]);
-        return 1;
-    }
-    int cand[MNK_MAX_CELLS], nc = 0;
-    bool defend = has_pattern(b, opp, level);
-    if (defend) {
-        /* Only the moves that take the threat away, and fours. */
-        nc = threat_answers(b, opp, level, fours, cand);
-        if (nc == 0 && level < PAT_F4 && has_open_four(b, opp))
-            nc = threat_answers(b, opp, PAT_F4, fours, cand);
-        if (nc == 0)
-            defend = false; /* every move loses: search them all, for the slowest loss */
-    }
-    if (!defend)
-        for (int cell = 0; cell < g->cells; cell++)
-            if (b->cell[cell] == MNK_EMPTY && (sb_near(b, cell) > 0 || b->filled == 0))
-                cand[nc++] = cell;
-    /* Only the best `limit` are kept: a move that would go after them is
-     * not inserted (the same moves, in the same order, as sorting all and
-     * keeping the first `limit`, since equal keys keep their order). */
-    int keep = limit && !defend ? limit : nc;
-    int last = e->played[ply + 1];
-    int counter = e->params.counter_move && last != MNK_NO_CELL ? e->counter[side][last] : MNK_NO_CELL;
-    int policy_max = INT32_MIN;
-    for (int i = 0; i < nc; i++) {
-        int cell = cand[i];
-        int value, key = cell_order(e, b, side, cell, ply, &value);
-        if (value > policy_max)
-            policy_max = value;
-        if (cell == first)
-            key = INT32_MAX;
-        else if (ply < ENGINE_MAX_PLY && (cell == e->killers[ply][0] || cell == e->killers[ply][1]))
-            key += 1 << 20;
-        else if (counter != MNK_NO_CELL && cell == counter)
-            key += 1 << 19;
-        if (n == keep && keys[n - 1] >= key)
-            continue;
-        insert_by_key(moves, keys, n == keep ? n - 1 : n++, cell, key);
-    }
-    if (ply < ENGINE_MAX_PLY)
-        e->policy_max[ply] = policy_max;
-    return n;
-}
-
-int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
-{
-    return gen_moves(e, ply, first, limit, PAT_F4, true, moves);
-}
-
-/* ---- the search ------------------------------------------------------- */
 
 int engine_win_in(int ply)
 {
@@ -169,7 +24,7 @@ static bool end_in_reach(const shape_board *b, int ply, int *score)
         *score = engine_win_in(ply + 1);
     else if (opp_fives >= 2)
         *score = -engine_win_in(ply + 2);
-    else if (opp_fives == 0 && has_pattern(b, side, PAT_F4))
+    else if (opp_fives == 0 && engine_has_pattern(b, side, PAT_F4))
         *score = engine_win_in(ply + 3);
     else if (b->filled == b->g->cells)
         *score = 0;
@@ -182,7 +37,7 @@ static bool end_in_reach(const shape_board *b, int ply, int *score)
  * five and no open four. Then the side to move may stand on the
  * evaluation, or try its strongest threats (four-threes, double threes)
  * and a short win by fours. Otherwise it must answer: the forced block,
- * or the moves that stop the open four (gen_moves), searched on. */
+ * or the moves that stop the open four (engine_moves), searched on. */
 static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
 {
     shape_board *b = &e->b;
@@ -204,8 +59,8 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
     /* Threats to answer: a five, an open four next, and (quiescence_43) a
      * four-three next, answered with every four of one's own. */
     int level = PAT_F4;
-    bool threatened = opp_fives > 0 || has_pattern(b, opp, PAT_F4);
-    if (!threatened && e->params.quiescence_43 && has_pattern(b, opp, PAT_43)) {
+    bool threatened = opp_fives > 0 || engine_has_pattern(b, opp, PAT_F4);
+    if (!threatened && e->params.quiescence_43 && engine_has_pattern(b, opp, PAT_43)) {
         threatened = true;
         level = PAT_43;
     }
@@ -236,7 +91,7 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
     } else {
         if (qdepth <= 0)
             return stand;
-        n = gen_moves(e, ply, MNK_NO_CELL, e->params.node_moves, level,
+        n = engine_moves(e, ply, MNK_NO_CELL, e->params.node_moves, level,
                       level == PAT_43 || e->params.quiescence_fours != 0, moves);
     }
 
@@ -356,24 +211,7 @@ static int keep_vcf_defences(mnk_engine *e, int *moves, int n)
 static bool opponent_quiet(const shape_board *b)
 {
     int opp = sb_side(b) ^ 1;
-    return b->npat[opp][PAT_33] == 0 && b->npat[opp][PAT_43] == 0 && !has_pattern(b, opp, PAT_F4);
-}
-
-/* A node's search found it worth score where its evaluation said eval:
- * its combination of threats moves a step towards the difference, a
- * longer step the deeper the search (whole steps from ENGINE_CORR_PLIES),
- * and never past ENGINE_CORR_MAX either way (each step takes back a
- * share of what is there, as history counts in chess engines do). */
-static void correct_evaluation(mnk_engine *e, const shape_board *b, int score, int eval, int plies)
-{
-    int16_t *c = &e->correction[sb_side(b)][engine_threat_mask(b)];
-    int weight = plies < ENGINE_CORR_PLIES ? plies : ENGINE_CORR_PLIES;
-    long step = (long)(score - eval) * ENGINE_CORR_GRAIN * weight / ENGINE_CORR_PLIES;
-    if (step > ENGINE_CORR_STEP_MAX)
-        step = ENGINE_CORR_STEP_MAX;
-    if (step < -ENGINE_CORR_STEP_MAX)
-        step = -ENGINE_CORR_STEP_MAX;
-    *c = (int16_t)(*c + step - *c * (step < 0 ? -step : step) / ENGINE_CORR_MAX);
+    return b->npat[opp][PAT_33] == 0 && b->npat[opp][PAT_43] == 0 && !engine_has_pattern(b, opp, PAT_F4);
 }
 
 /* Parts of a ply (ENGINE_PLY) the table's move m of a node ply plies
@@ -628,7 +466,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         opponent_quiet(b) && !engine_forcing(b, best_move)) {
         int eval = engine_evaluate(e, b);
         if (!(bound == TT_UPPER && best >= eval) && !(bound == TT_LOWER && best <= eval))
-            correct_evaluation(e, b, best, eval, plies);
+            engine_correct_evaluation(e, b, best, eval, plies);
     }
     tt_store(&e->tt, b->key, tt_score_to_table(best, ply), best_move, depth, bound);
     return best;

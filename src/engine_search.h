@@ -232,13 +232,37 @@ int engine_root_defences(mnk_engine *e, int *moves, int n);
  * to play. */
 int engine_root_check(mnk_engine *e, const int *moves, int n, int best);
 
-/* ---- the search below the root (engine_search.c) ---------------------- */
+/* ---- the evaluation (engine_eval.c) ----------------------------------- */
 
 /* The side to move's estimate, within +-MNK_ENGINE_EVAL_MAX / 2. */
 int engine_evaluate(const mnk_engine *e, const shape_board *b);
+/* A node's search found it worth score where its evaluation said eval,
+ * plies from the horizon: the correction of its combination of threats
+ * (e->correction) moves a step towards the difference. */
+void engine_correct_evaluation(mnk_engine *e, const shape_board *b, int score, int eval, int plies);
+
+/* ---- the moves of a node and their order (engine_order.c) ------------- */
+
+/* Does side have a cell of pattern pat or stronger? */
+static inline bool engine_has_pattern(const shape_board *b, int side, int pat)
+{
+    for (int p = pat; p < PAT_COUNT; p++)
+        if (b->npat[side][p])
+            return true;
+    return false;
+}
 /* The moves worth searching, best first, into moves[]; returns how many.
- * `first` (the table's move) and the killers of the ply go to the front;
- * `limit` caps how many are kept (0: all) unless the moves are the
+ * `first` (the table's move) and the killers of the ply go to the front.
+ * `limit` caps how many are kept (0: all), except when the moves are the
+ * answers to a threat: the opponent's cells of pattern `level` or
+ * stronger (see threat_answers; when nothing stops them all, those of
+ * PAT_F4), with the fours that do not stop them left out when `fours` is
+ * false. */
+int engine_moves(mnk_engine *e, int ply, int first, int limit, int level, bool fours, int *moves);
+/* engine_moves against every threat from the open four up, with all the
+ * fours: the moves worth searching, best first, into moves[]; returns how
+ * many. `first` (the table's move) and the killers of the ply go to the
+ * front; `limit` caps how many are kept (0: all) unless the moves are the
  * defences against an open four, which are all kept. */
 int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves);
 /* The fitted move order's value of the empty cell `cell` for side at ply
@@ -260,6 +284,8 @@ int engine_near_weight(int i, int d, bool on_line);
  * every two cells a and b of the board, near_value[i][engine_offset(e,
  * a, b)] is engine_near_weight(i, ...) of engine_move_distance(e, a, b). */
 void engine_order_offsets(mnk_engine *e);
+
+/* ---- the search below the root (engine_search.c) ---------------------- */
 
 /* Plays m at ply (ply < ENGINE_MAX_PLY), writing it down for the move
  * order; sb_play's result. */
