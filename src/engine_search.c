@@ -92,7 +92,7 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
         if (qdepth <= 0)
             return stand;
         n = engine_moves(e, ply, MNK_NO_CELL, e->params.node_moves, level,
-                      level == PAT_43 || e->params.quiescence_fours != 0, moves);
+                         level == PAT_43 || e->params.quiescence_fours != 0, moves);
     }
 
     int best = threatened ? -SCORE_INF : stand;
@@ -211,7 +211,8 @@ static int keep_vcf_defences(mnk_engine *e, int *moves, int n)
 static bool opponent_quiet(const shape_board *b)
 {
     int opp = sb_side(b) ^ 1;
-    return b->npat[opp][PAT_33] == 0 && b->npat[opp][PAT_43] == 0 && !engine_has_pattern(b, opp, PAT_F4);
+    return b->npat[opp][PAT_33] == 0 && b->npat[opp][PAT_43] == 0 &&
+           !engine_has_pattern(b, opp, PAT_F4);
 }
 
 /* Parts of a ply (ENGINE_PLY) the table's move m of a node ply plies
