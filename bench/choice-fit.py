@@ -65,6 +65,8 @@ def design(child):
 
 
 def log_softmax(scores, starts, counts):
+    """Each move's log-probability by scores within its position (the
+    positions' moves begin at starts, counts of them)."""
     mx = np.maximum.reduceat(scores, starts)
     s = scores - np.repeat(mx, counts)
     return s - np.repeat(np.log(np.add.reduceat(np.exp(s), starts)), counts)
