@@ -251,6 +251,7 @@ static inline bool engine_has_pattern(const shape_board *b, int side, int pat)
             return true;
     return false;
 }
+
 /* The moves worth searching, best first, into moves[]; returns how many.
  * `first` (the table's move) and the killers of the ply go to the front.
  * `limit` caps how many are kept (0: all), except when the moves are the
