@@ -147,6 +147,14 @@ size_t mnk_engine_size(size_t table_bytes)
     return table_bytes > SIZE_MAX - h ? SIZE_MAX : h + table_bytes;
 }
 
+/* No killer and no counter move remembered (MNK_NO_CELL): how a new
+ * engine and a cleared one start. */
+static void forget_moves(mnk_engine *e)
+{
+    mem_set(e->killers, 0xff, sizeof e->killers);
+    mem_set(e->counter, 0xff, sizeof e->counter);
+}
+
 mnk_status engine_setup(void *mem, size_t size, bool zeroed, mnk_engine **out)
 {
     if (!mem || !out || ((uintptr_t)mem & (sizeof(uint64_t) - 1)))
@@ -166,8 +174,7 @@ mnk_status engine_setup(void *mem, size_t size, bool zeroed, mnk_engine **out)
     e->vcf.keep_going = engine_threat_keep_going;
     e->vcf.keep_going_ctx = e;
     tt_setup(&e->tt, (char *)mem + engine_header(), size - engine_header(), zeroed);
-    mem_set(e->killers, 0xff, sizeof e->killers);
-    mem_set(e->counter, 0xff, sizeof e->counter); /* MNK_NO_CELL */
+    forget_moves(e);
     mem_set(e->excluded, 0xff, sizeof e->excluded);
     engine_default_params(&e->params);
     *out = e;
@@ -195,8 +202,7 @@ void mnk_engine_clear(mnk_engine *e)
     vcf_clear(&e->vcf);
     mem_set(e->history, 0, sizeof e->history);
     mem_set(e->correction, 0, sizeof e->correction);
-    mem_set(e->killers, 0xff, sizeof e->killers);
-    mem_set(e->counter, 0xff, sizeof e->counter); /* MNK_NO_CELL */
+    forget_moves(e);
 }
 
 void mnk_engine_stop(mnk_engine *e)
