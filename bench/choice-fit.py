@@ -39,19 +39,15 @@ import sys
 
 import numpy as np
 
+from eval_weights import PATTERNS, SHAPES, TODAY, TODAY_OWN
 from move_examples import load
 
-SHAPES = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
-PATTERNS = ["B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", "FIVE"]
 ORDER_GROUP = 14  # order-features' numbers a move without --children
 SIDE = len(SHAPES) + len(PATTERNS)  # numbers a side, the child's
 GROUP = ORDER_GROUP + 2 * SIDE
-# Today's evaluation (bench/eval-fit.py's TODAY and TODAY_OWN): the side
-# to move's shapes, the opponent's; no pattern weights.
-TODAY_OPP = [1, 2, 4, 12, 14, 45, 50, 120, 200]
-OWN_THREAT_PCT = 250
-TODAY_OWN = [w * OWN_THREAT_PCT // 100 if i >= SHAPES.index("B3") else w for i, w in enumerate(TODAY_OPP)]
-TODAY = np.array(TODAY_OWN + TODAY_OPP + [0] * (2 * len(PATTERNS)), dtype=float)
+# Today's evaluation in design's columns: the side to move's shapes, the
+# opponent's, no pattern weights.
+TODAY_DESIGN = np.array(TODAY_OWN + TODAY + [0] * (2 * len(PATTERNS)), dtype=float)
 PREFIXES = [("e.", SHAPES), ("eo.", SHAPES), ("p.", PATTERNS), ("po.", PATTERNS)]
 
 
@@ -149,7 +145,7 @@ def main():
     tr_starts = np.concatenate([[0], np.cumsum(tr_counts)[:-1]])
     w = fit(x[sel], tr_starts, tr_counts, tr_starts + ranks[train], a.l2, a.steps)
 
-    today = x @ TODAY
+    today = x @ TODAY_DESIGN
     c = best_temperature(today[sel], tr_starts, tr_counts, tr_starts + ranks[train])
     order = -np.concatenate([np.arange(n) for n in counts]).astype(float)
     for name, mask in (("held out", test), ("training", ~test)):

@@ -80,6 +80,7 @@ import zlib
 
 import numpy as np
 
+from eval_weights import OWN_THREAT_PCT, PATTERNS, SHAPES, TODAY, TODAY_OWN
 from gomocup_session import GAME, OPENING, Session, game_moves, position_text, sgf_games, sgf_size
 
 RAPFI_SCALE = 200.0
@@ -96,14 +97,6 @@ STALL_SECONDS = 60
 # outcomes' label for a won game: far enough out that sigmoid(v /
 # RAPFI_SCALE) is 1 to within 1e-4.
 OUTCOME_VALUE = 2000
-SHAPES = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "FIVE"]
-PATTERNS = ["B1", "F1", "B2", "F2", "B3", "F3", "33", "B4", "43", "F4", "FIVE"]
-# Today's defaults (src/shape.c shape_default_weights for the opponent's
-# shapes; for the side to move's, src/engine.c engine_default_params takes
-# OWN_THREAT_PCT percent of them from B3 up).
-TODAY = [1, 2, 4, 12, 14, 45, 50, 120, 200]
-OWN_THREAT_PCT = 250
-TODAY_OWN = [w * OWN_THREAT_PCT // 100 if i >= SHAPES.index("B3") else w for i, w in enumerate(TODAY)]
 
 
 def read_text(path):
