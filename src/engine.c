@@ -76,6 +76,7 @@ void engine_default_params(engine_params *p)
      * moves"); the sums above remain as order=0. */
     p->move_order = ENGINE_ORDER_POLICY;
     p->node_moves = 16;
+    p->node_moves_ply = 0;
     p->root_moves = MNK_MAX_CELLS;
     p->lmr_pct = 100;
     p->lmr_frac = 0;

@@ -64,8 +64,12 @@ typedef struct engine_params {
     int move_order;
     /* Search: most moves looked at below the root, and at the root (when
      * nothing forces the choice); late-move reductions' strength in
-     * percent (0: none). */
+     * percent (0: none). A node with d plies to go looks at node_moves
+     * + node_moves_ply * d moves at most: deeper nodes, whose late moves
+     * the reductions make cheap, may look wider (0: the same width at
+     * every depth). */
     int node_moves;
+    int node_moves_ply;
     int root_moves;
     int lmr_pct;
     int root_lmr; /* 1: late quiet moves of the root reduced as well */

@@ -27,6 +27,7 @@ static const struct {
     {"defence", offsetof(engine_params, defence_pct), -30000, 30000},
     {"order", offsetof(engine_params, move_order), ENGINE_ORDER_SUMS, ENGINE_ORDER_POLICY},
     {"moves", offsetof(engine_params, node_moves), 1, MNK_MAX_CELLS},
+    {"movesply", offsetof(engine_params, node_moves_ply), 0, MNK_MAX_CELLS},
     {"root", offsetof(engine_params, root_moves), 1, MNK_MAX_CELLS},
     {"lmr", offsetof(engine_params, lmr_pct), 0, 30000},
     {"rootlmr", offsetof(engine_params, root_lmr), 0, 1},

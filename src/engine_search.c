@@ -285,6 +285,14 @@ static int move_count_limit(const engine_params *p, int depth, bool improving)
     return improving || !p->move_count_improving ? n : n / 2;
 }
 
+/* How many moves a node plies from the horizon looks at (params
+ * node_moves, node_moves_ply), at most every cell. */
+static int node_width(const engine_params *p, int plies)
+{
+    int extra = p->node_moves_ply * plies;
+    return extra < MNK_MAX_CELLS - p->node_moves ? p->node_moves + extra : MNK_MAX_CELLS;
+}
+
 /* Negamax value of the position for the side to move, ply plies below the
  * root, depth to go in ENGINE_PLY parts of a ply, within (alpha, beta);
  * without the move e->excluded[ply] when there is one (a singular
@@ -368,7 +376,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
      * one, a short look for its win by fours keeps only the moves that
      * can stop it. */
     int moves[MNK_MAX_CELLS];
-    int limit = e->params.node_moves;
+    int limit = node_width(p, plies);
     bool vcf_check = e->params.node_vcf_depth > 0 && plies >= e->params.node_vcf_depth &&
                      !has_open_four(b, opp) && !cs_empty(&b->set[SB_FOUR][opp]);
     int n = engine_gen_moves(e, ply, first, vcf_check ? 0 : limit, moves);

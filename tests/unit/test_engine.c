@@ -194,6 +194,7 @@ static void test_engine_params(void **state)
         assert_memory_equal(&e->params, &want, sizeof want);                                       \
     } while (0)
     EXPECT_SET("moves=12", node_moves, 12);
+    EXPECT_SET("movesply=2", node_moves_ply, 2);
     EXPECT_SET("lmr=0", lmr_pct, 0);
     EXPECT_SET("lmrfrac=1", lmr_frac, 1);
     EXPECT_SET("asp=+7", aspiration, 7);
