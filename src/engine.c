@@ -77,6 +77,8 @@ void engine_default_params(engine_params *p)
     p->move_order = ENGINE_ORDER_POLICY;
     p->node_moves = 16;
     p->node_moves_ply = 0;
+    p->forcing_own = PAT_B4;
+    p->forcing_opp = PAT_B4;
     p->root_moves = MNK_MAX_CELLS;
     p->lmr_pct = 100;
     p->lmr_frac = 0;
@@ -475,7 +477,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
             iter_score = -SCORE_INF;
             for (int i = 0; i < n; i++) {
                 int m = moves[i], score;
-                bool forcing = engine_forcing(b, m);
+                bool forcing = engine_forcing(e, b, m);
                 engine_play(e, 0, m);
                 if (i == 0) {
                     score = -engine_search(e, (depth - 1) * ENGINE_PLY, 1, -beta, -a);

@@ -71,6 +71,11 @@ typedef struct engine_params {
     int node_moves;
     int node_moves_ply;
     int root_moves;
+    /* The least pattern (PAT_*) a move must make for the side to move, or
+     * take from the opponent, to count as forcing (engine_forcing): never
+     * reduced or pruned as late. PAT_B4 both by default. */
+    int forcing_own;
+    int forcing_opp;
     int lmr_pct;
     int root_lmr; /* 1: late quiet moves of the root reduced as well */
     int lmr_full; /* moves of a node searched unreduced */

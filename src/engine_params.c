@@ -29,6 +29,8 @@ static const struct {
     {"moves", offsetof(engine_params, node_moves), 1, MNK_MAX_CELLS},
     {"movesply", offsetof(engine_params, node_moves_ply), 0, MNK_MAX_CELLS},
     {"root", offsetof(engine_params, root_moves), 1, MNK_MAX_CELLS},
+    {"forceown", offsetof(engine_params, forcing_own), PAT_B1, PAT_FIVE},
+    {"forceopp", offsetof(engine_params, forcing_opp), PAT_B1, PAT_FIVE},
     {"lmr", offsetof(engine_params, lmr_pct), 0, 30000},
     {"rootlmr", offsetof(engine_params, root_lmr), 0, 1},
     {"lmrfull", offsetof(engine_params, lmr_full), 1, 30000},

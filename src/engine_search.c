@@ -402,7 +402,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         int m = moves[i], score, se = 0;
         if (m == excluded)
             continue;
-        bool forcing = engine_forcing(b, m);
+        bool forcing = engine_forcing(e, b, m);
         /* Late quiet moves near the horizon are not worth a look. */
         if (plies <= 3 && i >= e->params.late_base + e->params.late_mul * plies && !forcing &&
             best > -SCORE_PROVEN)
@@ -472,7 +472,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
     /* What the evaluation missed, learnt from quiet nodes whose best move
      * is quiet and whose bound says on which side of it the truth lies. */
     if (p->correction_pct > 0 && best > -SCORE_PROVEN && best < SCORE_PROVEN &&
-        opponent_quiet(b) && !engine_forcing(b, best_move)) {
+        opponent_quiet(b) && !engine_forcing(e, b, best_move)) {
         int eval = engine_evaluate(e, b);
         if (!(bound == TT_UPPER && best >= eval) && !(bound == TT_LOWER && best <= eval))
             engine_correct_evaluation(e, b, best, eval, plies);

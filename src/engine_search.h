@@ -302,12 +302,16 @@ static inline bool engine_play(mnk_engine *e, int ply, int m)
 int engine_keep_vcf_zone(mnk_engine *e, int *moves, int n);
 /* MNK_SCORE_WIN - ply: a win ply plies from the root. */
 int engine_win_in(int ply);
-/* Does move m make a four of the side to move's, or take a cell where the
- * opponent would make one? Such a move is never reduced or pruned as
- * late. Asked before m is played: a filled cell has no pattern. */
-static inline bool engine_forcing(const shape_board *b, int m)
+/* Does move m make a pattern of the side to move's of at least
+ * params.forcing_own (by default a four), or take a cell where the
+ * opponent would make one of at least params.forcing_opp (a four)? Such
+ * a move is never reduced or pruned as late. Asked before m is played: a
+ * filled cell has no pattern. */
+static inline bool engine_forcing(const mnk_engine *e, const shape_board *b, int m)
 {
-    return b->info[m].pat[sb_side(b)] >= PAT_B4 || b->info[m].pat[sb_side(b) ^ 1] >= PAT_B4;
+    const sb_info *c = &b->info[m];
+    return c->pat[sb_side(b)] >= e->params.forcing_own ||
+           c->pat[sb_side(b) ^ 1] >= e->params.forcing_opp;
 }
 /* Depth a late quiet move's first look loses (late-move reductions) at a
  * node depth from the horizon, both in ENGINE_PLY parts of a ply. */
