@@ -77,8 +77,14 @@ void engine_default_params(engine_params *p)
     p->move_order = ENGINE_ORDER_POLICY;
     p->node_moves = 16;
     p->node_moves_ply = 0;
-    p->forcing_own = PAT_B4;
-    p->forcing_opp = PAT_B4;
+    /* Fewer moves forcing (a four-three or better of one's own, the cell
+     * of an opponent's open four to be): against PAT_B4 both, +2.7 +- 3.7
+     * points over 769 games at the 1 s ratio of nodes and +0.3 +- 6.5
+     * over 173 at four times it, 0.8 plies deeper in those games, and
+     * twice the wins seen on blunder-mates-15x15 (docs/research.md,
+     * "Fewer moves forcing, judged at the 1 s ratio"). */
+    p->forcing_own = PAT_43;
+    p->forcing_opp = PAT_F4;
     p->root_moves = MNK_MAX_CELLS;
     p->lmr_pct = 100;
     p->lmr_frac = 0;

@@ -73,7 +73,10 @@ typedef struct engine_params {
     int root_moves;
     /* The least pattern (PAT_*) a move must make for the side to move, or
      * take from the opponent, to count as forcing (engine_forcing): never
-     * reduced or pruned as late. PAT_B4 both by default. */
+     * reduced or pruned as late. By default PAT_43 and PAT_F4: a
+     * four-three or better of one's own, the cell of an open four of the
+     * opponent's to be (PAT_B4 both, every four and every block of a
+     * three, until 2026-12-01). */
     int forcing_own;
     int forcing_opp;
     int lmr_pct;

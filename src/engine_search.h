@@ -303,10 +303,10 @@ int engine_keep_vcf_zone(mnk_engine *e, int *moves, int n);
 /* MNK_SCORE_WIN - ply: a win ply plies from the root. */
 int engine_win_in(int ply);
 /* Does move m make a pattern of the side to move's of at least
- * params.forcing_own (by default a four), or take a cell where the
- * opponent would make one of at least params.forcing_opp (a four)? Such
- * a move is never reduced or pruned as late. Asked before m is played: a
- * filled cell has no pattern. */
+ * params.forcing_own (by default a four-three), or take a cell where the
+ * opponent would make one of at least params.forcing_opp (an open
+ * four)? Such a move is never reduced or pruned as late. Asked before m
+ * is played: a filled cell has no pattern. */
 static inline bool engine_forcing(const mnk_engine *e, const shape_board *b, int m)
 {
     const sb_info *c = &b->info[m];
