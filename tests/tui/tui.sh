@@ -370,9 +370,12 @@ check_exit 0 "q after a typed coordinate"
 # Moves typed as coordinates (g, the cell, Enter), X first.
 type_moves() { for mv in "$@"; do keys g "$mv" Enter; wait_for "Last move: $([ $((${#moved} % 2)) = 0 ] && echo X || echo O) $mv." "typed $mv" || return; moved+=x; done; }
 # 15x15: the computer answers through the engine, and says what it found.
-# A wide screen keeps the panel's lines whole.
+# A wide screen keeps the panel's lines whole. The message comes with a
+# move that took THINK_NOTICE (0.25 s) or more: at --time 0.5 the engine
+# may end its last iteration right at 0.25 s (no time for another), at
+# --time 1 it searches well past it.
 board_rows() { cap | grep -E '^ +[0-9]+ │'; }
-W=200 H=50 start --rules 15,15,5 --time 0.5 --seed 21
+W=200 H=50 start --rules 15,15,5 --time 1 --seed 21
 wait_for "Your move (X)." "15x15 starts"
 keys g h 8 Enter
 wait_for "Last move: O " "the engine answers on 15x15"
