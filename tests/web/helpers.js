@@ -161,12 +161,16 @@ async function storageSettled(page) {
       const lookEnd = Date.now() + PROBE_LOOK_MS;
       do {
         const items = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
-        const differ = await probe.evaluate((want) => Object.keys(want)
-          .filter((k) => localStorage.getItem(k) !== want[k])
-          .map((k) => {
-            const v = localStorage.getItem(k);
-            return `${k} (${v === null ? 'absent' : `${v.length} characters, not ${want[k].length}`})`;
-          }), items);
+        /* Each key read once; what the probe holds: nothing, a value of
+         * another length, or one of the same length that differs. */
+        const differ = await probe.evaluate((want) => Object.entries(want).flatMap(([k, w]) => {
+          const v = localStorage.getItem(k);
+          if (v === w)
+            return [];
+          if (v === null)
+            return [`${k} (absent)`];
+          return [`${k} (${v.length} characters, ${v.length === w.length ? 'other content' : `not ${w.length}`})`];
+        }), items);
         if (differ.length === 0)
           return;
         const waited = Date.now() - start;
