@@ -7,7 +7,8 @@ tool: it prints what it measured and never fails on a result.
     python3 bench/eval-fit.py children OUT.tsv RAPFI NODES DATA.tsv [--parents N] [--per K]
         [--seed S]
     python3 bench/eval-fit.py fit FEATURES DATA.tsv... [--test-every 5] [--proven V]
-        [--proven-weight W] [--quiet] [--tempo T [--fit-from SHAPE] [--patterns-from PAT]]
+        [--proven-weight W] [--quiet] [--non-negative | --tempo T [--fit-from SHAPE]
+        [--patterns-from PAT]]
     python3 bench/eval-fit.py threats FEATURES DATA.tsv... [--test-every 5] [--proven V]
         [--with-shapes SHAPE [--tempo T] [--rounds R]]
 
@@ -48,7 +49,9 @@ entropy and rank correlation of today's evaluation and the fitted one on
 held-out positions (the games whose name hashes to 0 modulo --test-every), and the
 weights as engine parameter settings (see mnk.h, mnk_engine_set_param). --proven-weight
 W counts each proven position (--proven) W times in the cross entropy
-(threats takes it too). --quiet keeps only the positions where the
+(threats takes it too). --non-negative holds every weight of the fit at 0
+or more, so that no shape or pattern counts against the side that has
+it. --quiet keeps only the positions where the
 quiescence search stands on the evaluation as it is: neither side has an
 open four to make, and the side to move no four-three or double three.
 --tempo T fits today's form of the evaluation instead: one weight a shape
@@ -264,20 +267,43 @@ def rank_corr(a, b):
     return float(np.corrcoef(ra, rb)[0, 1])
 
 
-def fit_logistic(x, y, l2, steps=3000, weight=None, offset=0):
+def fit_logistic(x, y, l2, steps=3000, weight=None, offset=0, non_negative=False):
     """Newton's method on the cross entropy with an L2 penalty; weight
     (default 1) is each row's share of the cross entropy, offset a fixed
-    part of each row's logit."""
+    part of each row's logit. With non_negative every weight is held at 0
+    or more: the weights at 0 whose gradient pushes them below stay out of
+    the step, and the step is halved until the projected weights lower
+    the loss."""
     w = np.zeros(x.shape[1])
     r = np.ones(len(y)) if weight is None else weight
     total = r.sum()
+
+    def loss(v):
+        p = np.clip(sigmoid(x @ v + offset), 1e-12, 1 - 1e-12)
+        return -np.sum(r * (y * np.log(p) + (1 - y) * np.log(1 - p))) / total + l2 * (v @ v) / 2
+
     for _ in range(steps):
         p = sigmoid(x @ w + offset)
         grad = x.T @ (r * (p - y)) / total + l2 * w
         h = (x * (r * p * (1 - p))[:, None]).T @ x / total + l2 * np.eye(len(w))
-        step = np.linalg.solve(h, grad)
-        w -= step
-        if np.max(np.abs(step)) < 1e-10:
+        if not non_negative:
+            step = np.linalg.solve(h, grad)
+            w -= step
+            if np.max(np.abs(step)) < 1e-10:
+                break
+            continue
+        free = ~((w <= 0) & (grad > 0))
+        step = np.zeros(len(w))
+        step[free] = np.linalg.solve(h[np.ix_(free, free)], grad[free])
+        before, t = loss(w), 1.0
+        while True:
+            moved = np.maximum(w - t * step, 0)
+            if loss(moved) <= before or t < 1e-6:
+                break
+            t /= 2
+        done = np.max(np.abs(moved - w)) < 1e-9
+        w = moved
+        if done:
             break
     return w
 
@@ -457,7 +483,7 @@ def fit(a):
             f"{pre}{nm}={int(round(v))}" for pre, nm, v in settings if nm != "FIVE"))
         return
     x = design(f) * c
-    w = fit_logistic(x[train], y[train], a.l2, weight=weight[train])
+    w = fit_logistic(x[train], y[train], a.l2, weight=weight[train], non_negative=a.non_negative)
     report(c, y, test, train, (("today", base), ("fitted", design(f) @ w)))
     ns, npat = len(SHAPES), len(PATTERNS)
     parts = [("own shape", SHAPES, w[:ns]), ("opponent shape", SHAPES, w[ns:2 * ns]),
@@ -507,6 +533,8 @@ def main():
                     help="with --tempo, the shapes below this one keep today's weights")
     ft.add_argument("--patterns-from", choices=PATTERNS,
                     help="with --tempo, also fit the patterns from this one up")
+    ft.add_argument("--non-negative", action="store_true",
+                    help="hold every weight at 0 or more (no shape or pattern counts against its side)")
     th = sub.add_parser("threats", parents=[data])
     th.add_argument("--l2-threat", type=float, default=1e-6)
     th.add_argument("--min-count", type=int, default=20)
@@ -519,6 +547,8 @@ def main():
     a = ap.parse_args()
     if a.command == "fit" and not a.tempo and (a.fit_from != "B1" or a.patterns_from):
         ap.error("--fit-from and --patterns-from need --tempo")
+    if a.command == "fit" and a.tempo and a.non_negative:
+        ap.error("--non-negative is for the free fit (without --tempo)")
     if a.command == "fit" and a.tempo < 0:
         ap.error("--tempo must be positive")
     if a.command == "threats":
