@@ -45,8 +45,10 @@ class Engine:
         self.proc.stdin.flush()
 
     def answer(self, wanted, forward):
-        """The first line wanted(line) accepts; MESSAGE and DEBUG lines
-        before it are printed when forward is set, others dropped."""
+        """The first line wanted(line) accepts, or None after an ERROR
+        line (passed on, so that the manager sees why no move comes);
+        MESSAGE and DEBUG lines before it are printed when forward is set,
+        others dropped."""
         while True:
             line = self.proc.stdout.readline()
             if not line:
@@ -55,7 +57,11 @@ class Engine:
             line = line.strip()
             if wanted(line):
                 return line
-            if forward and line.split(" ", 1)[0].upper() in ("MESSAGE", "DEBUG"):
+            kind = line.split(" ", 1)[0].upper()
+            if kind == "ERROR":
+                say(f"ERROR {self.name}: {line[len(kind):].strip()}")
+                return None
+            if forward and kind in ("MESSAGE", "DEBUG"):
                 say(line)
 
 
@@ -94,6 +100,8 @@ def main():
             who.send(f"{x},{y},{1 if mine else 2}")
         who.send("DONE")
         move = who.answer(is_move, who is engine)
+        if move is None:
+            return
         x, y = (int(f) for f in move.split(","))
         stones.append((x, y, True))
         made += 1
@@ -103,11 +111,12 @@ def main():
         words = line.split()
         command = words[0].upper() if words else ""
         if command in ("START", "RESTART"):
-            stones, made = [], 0
+            stones, made, refused = [], 0, []
             for e in (helper, engine):
                 e.send(line.strip())
-                e.answer(is_start_answer, False)
-            say("OK")
+                if e.answer(is_start_answer, False).upper().startswith("ERROR"):
+                    refused.append(e.name)
+            say(f"ERROR {' and '.join(refused)} refused {command}" if refused else "OK")
         elif command == "INFO":
             for e in (helper, engine):
                 if e is helper and a.helper_nodes and len(words) > 1 and words[1].lower() == "max_node":
