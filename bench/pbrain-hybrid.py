@@ -23,7 +23,7 @@ import os
 import subprocess
 import sys
 
-MOVE_FIELDS = 2
+from gomocup_session import MOVE
 
 
 class Engine:
@@ -70,11 +70,6 @@ def say(line):
     sys.stdout.flush()
 
 
-def is_move(line):
-    fields = line.split(",")
-    return len(fields) == MOVE_FIELDS and all(f.strip().isdigit() for f in fields)
-
-
 def is_start_answer(line):
     return line.upper().startswith(("OK", "ERROR"))
 
@@ -99,7 +94,7 @@ def main():
         for x, y, mine in stones:
             who.send(f"{x},{y},{1 if mine else 2}")
         who.send("DONE")
-        move = who.answer(is_move, who is engine)
+        move = who.answer(MOVE.match, who is engine)
         if move is None:
             return
         x, y = (int(f) for f in move.split(","))
@@ -125,7 +120,7 @@ def main():
                     e.send(line.strip())
         elif command == "BEGIN":
             think()
-        elif command == "TURN" and len(words) == 2 and is_move(words[1]):
+        elif command == "TURN" and len(words) == 2 and MOVE.match(words[1]):
             x, y = (int(f) for f in words[1].split(","))
             stones.append((x, y, False))
             think()
