@@ -84,7 +84,8 @@ import zlib
 import numpy as np
 
 from eval_weights import OWN_THREAT_PCT, PATTERNS, SHAPES, TODAY, TODAY_OWN
-from gomocup_session import GAME, OPENING, Session, game_moves, position_text, sgf_games, sgf_size
+from gomocup_session import (GAME, OPENING, Session, game_moves, position_text, read_text, sgf_games,
+                             sgf_size)
 
 RAPFI_SCALE = 200.0
 # Labels that are not a number: a proof for the side to move (its sign
@@ -100,16 +101,6 @@ STALL_SECONDS = 60
 # outcomes' label for a won game: far enough out that sigmoid(v /
 # RAPFI_SCALE) is 1 to within 1e-4.
 OUTCOME_VALUE = 2000
-
-
-def read_text(path):
-    """A match's SGF as text; a file that cannot be read stops the tool
-    with a message naming it rather than a traceback."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError as e:
-        sys.exit(f"eval-fit: {path}: {e.strerror}")
 
 
 def done_positions(out):
@@ -148,7 +139,7 @@ def label(a):
     done = done_positions(a.out)
     todo = []
     for path in a.sgf:
-        text = read_text(path)
+        text = read_text(path, "eval-fit")
         size = sgf_size(text, path, "eval-fit")
         for number, moves in enumerate((m for m, _ in sgf_games(text)), 1):
             game = f"{os.path.basename(path)}:{number}"
@@ -164,7 +155,7 @@ def outcomes(a):
     rows = 0
     with open(a.out, "w", encoding="utf-8") as out:
         for path in a.sgf:
-            text = read_text(path)
+            text = read_text(path, "eval-fit")
             size = sgf_size(text, path, "eval-fit")
             for number, game in enumerate(GAME.findall(text), 1):
                 moves, _ = game_moves(game)

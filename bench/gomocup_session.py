@@ -28,6 +28,19 @@ def game_moves(game):
     return moves, bool(black) and "mnk" in black.group(1)
 
 
+def read_text(path, tool):
+    """A file's text; one that cannot be read stops the tool (named in
+    the message) with a message naming the file rather than a
+    traceback."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        sys.exit(f"{tool}: {path}: {e.strerror}")
+    except UnicodeDecodeError as e:
+        sys.exit(f"{tool}: {path}: not UTF-8 text ({e.reason})")
+
+
 def sgf_size(sgf_text, path, tool, default=None):
     """The board size of a match's SGF (its first SZ[...]); without one,
     `default`, or when that is None the tool (named in the message) stops

@@ -7,26 +7,26 @@ from games an engine played against itself. A benchmark tool.
 For every game of the SGF files (bench/match.sh's matches, typically
 Rapfi against itself at a node limit), in order: if the game lasted
 LONGER moves or more (the opening's stones counted), its first PLY
-stones are a candidate; the candidate is
-written when LABELS.tsv (bench/eval-fit.py label's output for the same
-SGF files) gives its position an evaluation within MAX of even for the
-side to move, not a proven win or loss. Each line: the PLY stones in
-c-gomoku-cli's notation (offsets from the centre, in the order played),
-a tab, that evaluation. A position two games reached is written once.
+stones are a candidate, written when LABELS.tsv (bench/eval-fit.py
+label's output for the same SGF files) gives its position an evaluation
+within MAX of even for the side to move, not a proven win or loss. Each
+line: the PLY stones in c-gomoku-cli's notation (offsets from the
+centre, in the order played), a tab, that evaluation. A position two
+games reached is written once.
 
 Why: the games mnk loses are lost in the middle game, not the opening
 (docs/research.md, stop 59: with Rapfi's first moves played for it, mnk
 scores about what it scores alone; with mnk's first moves followed by
 Rapfi's, Rapfi scores near its own score), so a judge of changes to the
-search can start where the points go. Positions of a game that went on
-long are ones a strong engine reached and did not end at once; within MAX of
-even, neither colour is already lost.
+search can start where the points go. A game that went on long reached
+positions a strong engine did not end at once; within MAX of even,
+neither colour is already lost.
 """
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gomocup_session import position_text, sgf_games, sgf_size  # noqa: E402
+from gomocup_session import position_text, read_text, sgf_games, sgf_size  # noqa: E402
 
 TOOL = "midgame-openings"
 
@@ -35,12 +35,11 @@ def read_labels(path):
     """Position text -> Rapfi's evaluation as written (a number, or
     won/lost/unknown), from eval-fit.py label's tab-separated lines."""
     labels = {}
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            fields = line.rstrip("\n").split("\t")
-            if len(fields) < 2:
-                sys.exit(f"{TOOL}: {path}:{number}: not a label line (POSITION TAB VALUE)")
-            labels[fields[0]] = fields[1]
+    for number, line in enumerate(read_text(path, TOOL).splitlines(), 1):
+        fields = line.split("\t")
+        if len(fields) < 2:
+            sys.exit(f"{TOOL}: {path}:{number}: not a label line (POSITION TAB VALUE)")
+        labels[fields[0]] = fields[1]
     return labels
 
 
@@ -64,8 +63,7 @@ def main():
     paths = sys.argv[5:]
     seen, lines, games = set(), [], 0
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        text = read_text(path, TOOL)
         size = sgf_size(text, path, TOOL)
         centre = size // 2
         for moves, _ in sgf_games(text):
