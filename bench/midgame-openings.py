@@ -43,6 +43,15 @@ def read_labels(path):
     return labels
 
 
+def number(label):
+    """A label's evaluation as an int; None for a missing label, a proof
+    (won, lost) or anything else that is not a whole number."""
+    try:
+        return int(label)
+    except (TypeError, ValueError):
+        return None
+
+
 def whole(text, name):
     try:
         value = int(text)
@@ -71,8 +80,8 @@ def main():
             if len(moves) < max(longer, ply):
                 continue
             p = position_text(size, moves[:ply])
-            value = labels.get(p)
-            if p in seen or value is None or not value.lstrip("-").isdigit() or abs(int(value)) > limit:
+            value = number(labels.get(p))
+            if p in seen or value is None or abs(value) > limit:
                 continue
             seen.add(p)
             stones = ", ".join(f"{x - centre},{y - centre}" for x, y in moves[:ply])
