@@ -594,7 +594,9 @@ mnk_status mnk_match_hint(const mnk_match *match, mnk_solver *solver,
  * engine's estimate: within +-MNK_ENGINE_EVAL_MAX for a judgement of the
  * position, or beyond it, MNK_SCORE_WIN - p (or its negation) when the
  * search sees a win (loss) in p plies it has not proven against every
- * defence.
+ * defence. A move played without a search (depth 0: the only block of a
+ * five, the one move the opponent's threats leave) gets the estimate of
+ * the position after it, from the threats there alone.
  *
  * Time. The library has no clock of its own in the WebAssembly build:
  * mnk_engine_new() sets the system's monotonic clock, mnk_engine_init()

@@ -297,6 +297,23 @@ static void report(const mnk_engine_options *o, const mnk_engine_info *info)
         o->report(o->report_ctx, info);
 }
 
+/* The side to move's estimate after a move it plays without a search (the
+ * block of the opponent's only five, the one move left by the opponent's
+ * threats), so that the report says what the move leads to instead of a
+ * placeholder: the quiescence search of the position after it, within the
+ * move's limits; cut short, or for the greedy baseline (no search at
+ * all), the evaluation of that position. */
+static int forced_move_score(mnk_engine *e, int move, bool search)
+{
+    shape_board *b = &e->b;
+    engine_play(e, 0, move);
+    int score = search ? -engine_search(e, 0, 1, -SCORE_INF, SCORE_INF) : 0;
+    if (!search || e->aborted)
+        score = -engine_evaluate(e, b);
+    sb_undo(b, move);
+    return score;
+}
+
 /* How long this move may take: the hard limit (never passed) and the soft
  * one (no new iteration after it). The margin keeps the answer inside the
  * turn's time with the reading and writing around the search. */
@@ -379,7 +396,8 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
         if (opp_fives >= 2)
             fill_info(e, block, -engine_win_in(2), MNK_PROOF_END, 2, NULL, 0, out);
         else
-            fill_info(e, block, 0, MNK_PROOF_NONE, 0, NULL, 0, out);
+            fill_info(e, block, forced_move_score(e, block, !(o && o->greedy)), MNK_PROOF_NONE, 0,
+                      NULL, 0, out);
         report(o, out);
         return MNK_OK;
     }
@@ -444,7 +462,7 @@ mnk_status mnk_engine_think(mnk_engine *e, const mnk_game *game, const mnk_engin
         return MNK_OK;
     }
     if (n == 1) {
-        fill_info(e, moves[0], 0, MNK_PROOF_NONE, 0, NULL, 0, out);
+        fill_info(e, moves[0], forced_move_score(e, moves[0], true), MNK_PROOF_NONE, 0, NULL, 0, out);
         report(o, out);
         return MNK_OK;
     }

@@ -141,6 +141,16 @@ expect_line "the proof's first move" 2 '^4,2$'
 if grep -Eq '^MESSAGE depth [0-9]+-[0-9]+ eval win in at most [0-9]+ \(proven: continuous fours\) nodes .* pv 4,2( [0-9]+,[0-9]+)+$' "$tmp/out"; then
     ok; else bad "no MESSAGE saying the win is proven: $(grep MESSAGE "$tmp/out" | head -3)"; fi
 
+# A forced block is played at once (depth 0), and its MESSAGE gives what
+# it leads to, not a placeholder 0: the brain (field 1) has an open three
+# on row 7 and must first block the opponent's four on column 0 at 0,5;
+# then the opponent must answer the three, so the brain stands better.
+cmds "START 15" BOARD 7,7,1 0,1,2 8,7,1 0,2,2 9,7,1 0,3,2 0,0,1 0,4,2 DONE
+session "a forced block with an open three of one's own"
+expect_line "the only block" 2 '^0,5$'
+if grep -Eq '^MESSAGE depth 0-[0-9]+ eval [1-9][0-9]* nodes [1-9]' "$tmp/out"; then
+    ok; else bad "no positive evaluation for the forced block: $(grep MESSAGE "$tmp/out" | head -3)"; fi
+
 # --- coordinates: x is the column, y the row, on non-square boards ------------
 # Four of the brain's own in a row with one way to five; the opponent's
 # stones far away and harmless. Transposed coordinates would put the only

@@ -90,6 +90,33 @@ static void test_engine_blocks(void **state)
     mnk_engine_free(e);
 }
 
+/* A forced block is played at once, with the estimate of what follows
+ * instead of a placeholder 0: better for X when X, blocking, also has an
+ * open three (O must answer it next); worse for O when O, blocking, faces
+ * an open three of X's (X makes an open four next). */
+static void test_engine_block_estimate(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    mnk_game *game = new_game(GOMOKU);
+    assert_int_equal(mnk_game_play_moves(game, "h8,a2,i8,a3,j8,a4,a1,a5", NULL), MNK_OK);
+    mnk_engine_info info = think(e, game, NULL);
+    assert_int_equal(info.best, cell_at(GOMOKU, "a6"));
+    assert_int_equal(info.depth, 0);
+    assert_false(info.value.proven);
+    assert_true(info.value.score > 0);
+    mnk_game_free(game);
+    game = new_game(GOMOKU);
+    assert_int_equal(mnk_game_play_moves(game, "b2,b1,b3,o15,b4,o14,h8,o13,i8,a15,j8,a14,b5", NULL),
+                     MNK_OK);
+    info = think(e, game, NULL);
+    assert_int_equal(info.best, cell_at(GOMOKU, "b6"));
+    assert_int_equal(info.depth, 0);
+    assert_true(info.value.score < 0);
+    mnk_game_free(game);
+    mnk_engine_free(e);
+}
+
 /* O to move against an open four: lost, said so, and a block played. */
 static void test_engine_lost(void **state)
 {
@@ -457,6 +484,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_engine_arguments),  cmocka_unit_test(test_engine_centre_first),
         cmocka_unit_test(test_engine_wins_in_one), cmocka_unit_test(test_engine_blocks),
+        cmocka_unit_test(test_engine_block_estimate),
         cmocka_unit_test(test_engine_lost),       cmocka_unit_test(test_engine_game_over),
         cmocka_unit_test(test_engine_exact_rule), cmocka_unit_test(test_engine_limits),
         cmocka_unit_test(test_engine_keeps_time), cmocka_unit_test(test_engine_defends_vcf),
