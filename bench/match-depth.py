@@ -5,18 +5,22 @@
 
 FILEs are the engines' messages that bench/match.sh leaves in
 OUT/match-*.txt. For every move of ENGINE (its name as the match names
-it, "pbrain-mnk"), the last of its "depth D-S ... time T ms" lines is the
-iteration it completed last; this prints the mean of those depths over
-the moves, the least and the most; the same over the moves whose score
-was an estimate (a number below 30000 - 400, mnk's MNK_SCORE_WIN less
-the most plies), not a proven win or loss (such a number, or words such
-as "win (proven: ...)"); and the latest time of such a line into a
-move. Moves with no depth line at all are not counted. Then, for mnk's
-lines and for Rapfi's ("Speed 804K | Depth ... | Node 768K | Time
-955ms"), the speed: the nodes over the time of each move's last report
-that came HALF_SECOND_MS or more into the move, summed over those moves
-(a whole move's search, not its first iterations). A benchmark's reading:
-it never fails on a value.
+it, "pbrain-mnk"), the last of its "depth D-S ... time T ms" lines is
+the iteration it completed last; this prints the mean of those depths
+over the moves, the least and the most; the same over the moves whose
+score was an estimate (a number below 30000 - 400, mnk's MNK_SCORE_WIN
+less the most plies), not a proven win or loss (such a number, or words
+such as "win (proven: ...)"); and the latest time of such a line into a
+move. Then both means again over the moves searched: depth 1 or more. A
+move played at depth 0 had no search to report (the only block of a
+five, the one move the opponent's threats leave, a win by threes and
+fours), so `build/tactics` leaves such moves out of its mean depth, and
+this line is the one to compare with it. Moves with no depth line at all
+are not counted. Then, for mnk's lines and for Rapfi's ("Speed 804K |
+Depth ... | Node 768K | Time 955ms"), the speed: the nodes over the time
+of each move's last report that came HALF_SECOND_MS or more into the
+move, summed over those moves (a whole move's search, not its first
+iterations). A benchmark's reading: it never fails on a value.
 """
 import re
 import sys
@@ -102,6 +106,14 @@ def main():
           f"{len(depths)} moves (least {min(depths)}, most {max(depths)}), "
           f"{mean_open} over the {len(open_depths)} with no proven score; "
           f"latest such line {max(ms for _, _, ms in found)} ms into a move")
+    searched = [(d, open_score) for d, open_score, _ in found if d > 0]
+    if searched:
+        open_searched = [d for d, open_score in searched if open_score]
+        mean_open = (f"{sum(open_searched) / len(open_searched):.2f}" if open_searched else "-")
+        print(f"{engine}: searched (depth 1 or more): last depth "
+              f"{sum(d for d, _ in searched) / len(searched):.2f} on average over "
+              f"{len(searched)} moves, {mean_open} over the {len(open_searched)} "
+              f"with no proven score; {len(depths) - len(searched)} moves at depth 0")
     print_speed(engine, lines)
 
 
