@@ -90,6 +90,15 @@ def print_speed(engine, lines):
               f"whose last report came {HALF_SECOND_MS} ms or more into the move")
 
 
+def means(found):
+    """The mean depth of (depth, estimate, ms) moves, found not empty; that
+    mean over the moves with no proven score, as text ("-" if none); and
+    how many those are."""
+    open_depths = [d for d, open_score, _ in found if open_score]
+    mean_open = f"{sum(open_depths) / len(open_depths):.2f}" if open_depths else "-"
+    return sum(d for d, _, _ in found) / len(found), mean_open, len(open_depths)
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit("usage: match-depth.py ENGINE FILE...")
@@ -100,20 +109,17 @@ def main():
         print_speed(engine, lines)
         sys.exit(f"match-depth.py: no depth lines of {engine} in {len(paths)} file(s)")
     depths = [d for d, _, _ in found]
-    open_depths = [d for d, open_score, _ in found if open_score]
-    mean_open = f"{sum(open_depths) / len(open_depths):.2f}" if open_depths else "-"
-    print(f"{engine}: last depth {sum(depths) / len(depths):.2f} on average over "
+    mean, mean_open, n_open = means(found)
+    print(f"{engine}: last depth {mean:.2f} on average over "
           f"{len(depths)} moves (least {min(depths)}, most {max(depths)}), "
-          f"{mean_open} over the {len(open_depths)} with no proven score; "
+          f"{mean_open} over the {n_open} with no proven score; "
           f"latest such line {max(ms for _, _, ms in found)} ms into a move")
-    searched = [(d, open_score) for d, open_score, _ in found if d > 0]
+    searched = [move for move in found if move[0] > 0]
     if searched:
-        open_searched = [d for d, open_score in searched if open_score]
-        mean_open = (f"{sum(open_searched) / len(open_searched):.2f}" if open_searched else "-")
+        mean, mean_open, n_open = means(searched)
         print(f"{engine}: searched (depth 1 or more): last depth "
-              f"{sum(d for d, _ in searched) / len(searched):.2f} on average over "
-              f"{len(searched)} moves, {mean_open} over the {len(open_searched)} "
-              f"with no proven score; {len(depths) - len(searched)} moves at depth 0")
+              f"{mean:.2f} on average over {len(searched)} moves, {mean_open} over the "
+              f"{n_open} with no proven score; {len(found) - len(searched)} moves at depth 0")
     print_speed(engine, lines)
 
 
