@@ -98,9 +98,23 @@ fi
 # Not the Score lines' own counts: c-gomoku-cli credits a loss on time to
 # the engine that lost it (seen 2026-11-23: "Finished game 11 (rapfi vs
 # mnk): 1-0 {Black win by time forfeit}" took mnk's score from 3-7 to 4-7).
-awk '/^Score of / && first == "" { first = $0; sub(/^Score of /, "", first); sub(/ vs .*/, "", first) }
-/Finished game/ { games[++n] = $0 }
+#
+# A game in which no engine played a move (the SGF holds only the opening's
+# stones) is void and left out: c-gomoku-cli scores an engine that never
+# answers START as "time forfeit" of the side to move (its game.cpp), and
+# Rapfi fails a START now and then (1 to 7 games a run, 2026-11-26 to
+# 2026-12-04); the messages do not say which engine it was, so the line
+# names the games. A time forfeit after a move is a result like any other.
+void=$(awk 'BEGIN { RS = "[(];" }
+    /GN\[[0-9]+\]/ {
+        gn = $0; sub(/.*GN\[/, "", gn); sub(/\].*/, "", gn);
+        moves = gsub(/;[BW]\[/, "&"); opening = gsub(/C\[opening move\]/, "&");
+        if (moves == opening) printf "%s ", gn
+    }' "$out/match-$stamp.sgf")
+awk -v void="$void" '/^Score of / && first == "" { first = $0; sub(/^Score of /, "", first); sub(/ vs .*/, "", first) }
+/Finished game/ { if (/time forfeit/ && index(" " void, " " $3 " ")) voids++; else games[++n] = $0 }
 END {
+    if (voids) { sub(/ $/, "", void); printf "void (no move played): %d game(s), game %s\n", voids, void }
     if (n == 0 || first == "") { print "no games"; exit }
     w = l = d = 0;
     for (i = 1; i <= n; i++) {
