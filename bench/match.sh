@@ -93,7 +93,7 @@ fi
     -openings file="$openings" order=sequential \
     -sgf "$out/match-$stamp.sgf" -msg "$out/match-$stamp.txt" | tee "$log"
 
-# Each game's line, "Finished game N (BLACK vs WHITE): 1-0 {...}", scored for
+# Each game's line, "[WORKER] Finished game N (BLACK vs WHITE): 1-0 {...}", scored for
 # the first engine, whose name the "Score of FIRST vs SECOND" lines give.
 # Not the Score lines' own counts: c-gomoku-cli credits a loss on time to
 # the engine that lost it (seen 2026-11-23: "Finished game 11 (rapfi vs
@@ -112,7 +112,11 @@ void=$(awk 'BEGIN { RS = "[(];" }
         if (moves == opening) printf "%s ", gn
     }' "$out/match-$stamp.sgf")
 awk -v void="$void" '/^Score of / && first == "" { first = $0; sub(/^Score of /, "", first); sub(/ vs .*/, "", first) }
-/Finished game/ { if (/time forfeit/ && index(" " void, " " $3 " ")) voids++; else games[++n] = $0 }
+/Finished game/ {
+    # "[WORKER] Finished game N (...)": the number after the words.
+    gn = $0; sub(/.*Finished game /, "", gn); sub(/ .*/, "", gn);
+    if (/time forfeit/ && index(" " void, " " gn " ")) voids++; else games[++n] = $0
+}
 END {
     if (voids) { sub(/ $/, "", void); printf "void (no move played): %d game(s), game %s\n", voids, void }
     if (n == 0 || first == "") { print "no games"; exit }
