@@ -84,16 +84,22 @@ def match_games(sgf_path, txt_path, tool):
     return size, [r + (m,) for r, m in zip(results, messages)]
 
 
-def first_proven_win(messages):
-    """The move number (1-based, the opening's stones counted) of Rapfi's
-    first message with a proven win in one game's messages (the text of
-    bench/match.sh's OUT/match-*.txt between two "Game ID: " lines), or
-    None."""
+def first_mate(messages):
+    """(move number, plies) of Rapfi's first message with a proven win in
+    one game's messages (the text of bench/match.sh's OUT/match-*.txt
+    between two "Game ID: " lines): the move number 1-based, the opening's
+    stones counted, and the mate's length as Rapfi gives it; or None."""
     for line in messages.split("\n"):
         m = re.match(r"(\d+)\) \S*rapfi\S*: .*Eval \+M(\d+)", line)
         if m:
-            return int(m.group(1))
+            return int(m.group(1)), int(m.group(2))
     return None
+
+
+def first_proven_win(messages):
+    """The move number of first_mate, or None."""
+    mate = first_mate(messages)
+    return mate[0] if mate else None
 
 
 def position_text(size, moves):

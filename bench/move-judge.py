@@ -25,6 +25,12 @@ searches.
         where mnk loses, not which variant plays better (four variants
         that judged best on it scored no better in games; docs/research.md,
         2026-11-29, stop 51).
+    python3 bench/move-judge.py mates OUT.txt MATCH.sgf... [--min-plies P]
+        the positions, in build/tactics' form, where Rapfi was to move
+        when it first reported a proven win (a mate in P plies or more,
+        default 1), in every game mnk lost: the mates mnk's move before
+        allowed, for `build/tactics nodes N OUT.txt` to count the wins
+        mnk's search sees. It prints how many, by the mate's length.
     python3 bench/move-judge.py judge POSITIONS.tsv TACTICS NODES RAPFI
         [NAME=VALUE...] [--save F] [--compare F] [--cache F] [--jobs J]
         [--depth]
@@ -47,9 +53,9 @@ import subprocess
 import sys
 import threading
 
-from gomocup_session import (OPENING, Session, clipped, first_proven_win, mean_error,
-                             match_games, position_text, save_and_compare, sgf_games,
-                             sgf_size)
+from gomocup_session import (OPENING, Session, clipped, first_mate, first_proven_win,
+                             mean_error, match_games, position_text, save_and_compare,
+                             sgf_games, sgf_size)
 
 CLIP = 2000
 REGRET_MIN = -500
@@ -94,6 +100,27 @@ def critical(a):
                         seen.add((size, key))
                         out.write(f"{size}\t{key}\n")
     print(f"{len(seen)} positions")
+
+
+def mates(a):
+    """The positions Rapfi first proved won, to move, in the games mnk
+    lost; mates shorter than a.min_plies left out."""
+    seen, lengths = set(), {}
+    with open(a.out, "w", encoding="utf-8") as out:
+        for path in a.sgf:
+            size, games = match_games(path, re.sub(r"\.sgf$", ".txt", path), "move-judge")
+            for moves, _, lost, said in games:
+                mate = first_mate(said) if lost else None
+                if mate is None or mate[1] < a.min_plies or mate[0] - 1 <= OPENING:
+                    continue
+                # Move mate[0] is Rapfi's, played after mate[0] - 1 stones.
+                text = position_text(size, moves[:mate[0] - 1])
+                if text not in seen:
+                    seen.add(text)
+                    lengths[mate[1]] = lengths.get(mate[1], 0) + 1
+                    out.write(text + "\n")
+    print(f"{len(seen)} positions; mates in plies: " +
+          ", ".join(f"{k}: {v}" for k, v in sorted(lengths.items())))
 
 
 class Judge:
@@ -225,6 +252,11 @@ def main():
     p.add_argument("sgf", nargs="+")
     p.add_argument("--moves", type=int, default=2)
     p.set_defaults(run=critical)
+    p = sub.add_parser("mates")
+    p.add_argument("out")
+    p.add_argument("sgf", nargs="+")
+    p.add_argument("--min-plies", type=int, default=1)
+    p.set_defaults(run=mates)
     p = sub.add_parser("judge")
     p.add_argument("positions")
     p.add_argument("tactics")
