@@ -128,6 +128,7 @@ void engine_default_params(engine_params *p)
     p->ext_single = ENGINE_PLY;
     p->lmr_pv = 0;
     p->counter_move = 0;
+    p->widen_lost = 0;
 }
 
 void engine_set_params(mnk_engine *e, const engine_params *p)

@@ -172,7 +172,15 @@ typedef struct engine_params {
     /* Move order: 1 puts the move that last refuted the opponent's last
      * move (the counter move) after the killers (0: off, the default). */
     int counter_move;
+    /* A node whose every move kept by its width (node_moves) loses by
+     * force: ENGINE_WIDEN_SEARCH searches the moves the width left out
+     * too, ENGINE_WIDEN_ESTIMATE scores it -MNK_ENGINE_EVAL_MAX (the
+     * worst estimate, no proof), so that no loss is claimed for moves no
+     * search looked at; 0 claims it (the width is final). */
+    int widen_lost;
 } engine_params;
+
+enum { ENGINE_WIDEN_SEARCH = 1, ENGINE_WIDEN_ESTIMATE = 2 };
 
 void engine_default_params(engine_params *p);
 /* Which threats each side of b has, seen from the side to move, in

@@ -68,6 +68,7 @@ static const struct {
     {"extone", offsetof(engine_params, ext_single), 0, 4 * ENGINE_PLY},
     {"lmrpv", offsetof(engine_params, lmr_pv), 0, 4 * ENGINE_PLY},
     {"counter", offsetof(engine_params, counter_move), 0, 1},
+    {"widen", offsetof(engine_params, widen_lost), 0, ENGINE_WIDEN_ESTIMATE},
 };
 
 /* The weight arrays named PREFIX.SHAPE (patterns false) or

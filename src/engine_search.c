@@ -293,6 +293,27 @@ static int node_width(const engine_params *p, int plies)
     return extra < MNK_MAX_CELLS - p->node_moves ? p->node_moves + extra : MNK_MAX_CELLS;
 }
 
+/* The moves of a node the width limit left out (the candidates not among
+ * moves[0..n)), appended in their order after the n already there, the
+ * opponent's win by fours kept to its defences as at first when
+ * vcf_check. Returns the new count. */
+static int left_out_moves(mnk_engine *e, int ply, bool vcf_check, int *moves, int n)
+{
+    int all[MNK_MAX_CELLS];
+    int na = engine_gen_moves(e, ply, MNK_NO_CELL, 0, all);
+    if (vcf_check)
+        na = keep_vcf_defences(e, all, na);
+    int total = n;
+    for (int i = 0; i < na; i++) {
+        bool seen = false;
+        for (int j = 0; j < n && !seen; j++)
+            seen = moves[j] == all[i];
+        if (!seen)
+            moves[total++] = all[i];
+    }
+    return total;
+}
+
 /* Negamax value of the position for the side to move, ply plies below the
  * root, depth to go in ENGINE_PLY parts of a ply, within (alpha, beta);
  * without the move e->excluded[ply] when there is one (a singular
@@ -385,6 +406,8 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         if (limit && n > limit)
             n = limit;
     }
+    /* Moves may have been left out: the width is a guess, not a proof. */
+    int widen = limit && n == limit ? p->widen_lost : 0;
     int ext = n == 1 ? p->ext_single : 0;
     int count_limit = MNK_MAX_CELLS;
     if (p->move_count > 0) {
@@ -398,7 +421,15 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
      * will not lift it (futility). */
     bool futile = e->params.futility > 0 && plies <= 2 && !pv_node && n > 1 &&
                   !has_open_four(b, opp) && engine_evaluate(e, b) + e->params.futility * plies <= alpha;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0;; i++) {
+        /* Step 6b: every move kept loses by force; a loss is claimed only
+         * once the moves the width left out lose too. */
+        if (i == n && widen == ENGINE_WIDEN_SEARCH && best <= -SCORE_PROVEN) {
+            widen = 0;
+            n = left_out_moves(e, ply, vcf_check, moves, n);
+        }
+        if (i >= n)
+            break;
         int m = moves[i], score, se = 0;
         if (m == excluded)
             continue;
@@ -466,6 +497,9 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
             }
         }
     }
+    /* Or, instead, the loss is only the worst estimate. */
+    if (widen == ENGINE_WIDEN_ESTIMATE && best <= -SCORE_PROVEN && best > -SCORE_INF)
+        best = -MNK_ENGINE_EVAL_MAX;
     if (excluded != MNK_NO_CELL)
         return best == -SCORE_INF ? alpha : best;
     int bound = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;

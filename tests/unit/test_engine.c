@@ -239,6 +239,7 @@ static void test_engine_params(void **state)
     EXPECT_SET("evalavg=1", eval_avg, 1);
     EXPECT_SET("corr=100", correction_pct, 100);
     EXPECT_SET("counter=1", counter_move, 1);
+    EXPECT_SET("widen=2", widen_lost, ENGINE_WIDEN_ESTIMATE);
     EXPECT_SET("order=0", move_order, ENGINE_ORDER_SUMS);
     EXPECT_SET("lmrpol=256", lmr_policy, 256);
     EXPECT_SET("attack=-30000", attack_pct, -30000);
@@ -267,7 +268,7 @@ static void test_engine_params(void **state)
                                         "e.F3=30001", "t.5=-30001", "order=2", "lmrpol=-1",
                                         "extt=-1", "lmrfrac=2", "extone=65", "exttpv=17", "lmrpv=65",
                                         "evalavg=2", "corr=-1", "corr=1001",
-                                        "counter=2"};
+                                        "counter=2", "widen=3"};
     for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
         assert_int_equal(mnk_engine_set_param(e, range[i]), MNK_ERR_ARGUMENT);
         assert_memory_equal(&e->params, &def, sizeof def);
