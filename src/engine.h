@@ -176,7 +176,8 @@ typedef struct engine_params {
      * force: ENGINE_WIDEN_SEARCH searches the moves the width left out
      * too, ENGINE_WIDEN_ESTIMATE scores it -MNK_ENGINE_EVAL_MAX (the
      * worst estimate, no proof), so that no loss is claimed for moves no
-     * search looked at; 0 claims it (the width is final). */
+     * search looked at (the default: ENGINE_WIDEN_SEARCH); 0 claims it
+     * (the width is final). */
     int widen_lost;
 } engine_params;
 

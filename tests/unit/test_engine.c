@@ -239,6 +239,7 @@ static void test_engine_params(void **state)
     EXPECT_SET("evalavg=1", eval_avg, 1);
     EXPECT_SET("corr=100", correction_pct, 100);
     EXPECT_SET("counter=1", counter_move, 1);
+    EXPECT_SET("widen=0", widen_lost, 0);
     EXPECT_SET("widen=2", widen_lost, ENGINE_WIDEN_ESTIMATE);
     EXPECT_SET("order=0", move_order, ENGINE_ORDER_SUMS);
     EXPECT_SET("lmrpol=256", lmr_policy, 256);
