@@ -22,6 +22,9 @@
 /* params.move_order's values. */
 enum { ENGINE_ORDER_SUMS, ENGINE_ORDER_POLICY };
 
+/* engine_params.threat_reduction that caps no reduction. */
+#define ENGINE_THREAT_UNCAPPED 30000
+
 typedef struct engine_params {
     /* Move order: each cell's shapes for both sides, with these weights
      * (see cell_order in engine_order.c). */
@@ -79,6 +82,15 @@ typedef struct engine_params {
      * three, until 2026-12-01). */
     int forcing_own;
     int forcing_opp;
+    /* A late move that makes at least threat_pat for the side to move (by
+     * default PAT_F3: an open three, a double three, a four or more) is
+     * reduced by threat_reduction at most, in ENGINE_PLY parts of a ply,
+     * at the root and below it (ENGINE_THREAT_UNCAPPED: as any other
+     * move). Rapfi's mating lines were lost in mnk's trees mostly where
+     * their threes and fours were reduced by 3 to 9 plies
+     * (docs/research.md, stop 68). */
+    int threat_pat;
+    int threat_reduction;
     int lmr_pct;
     int root_lmr; /* 1: late quiet moves of the root reduced as well */
     int lmr_full; /* moves of a node searched unreduced */

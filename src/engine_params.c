@@ -31,6 +31,8 @@ static const struct {
     {"root", offsetof(engine_params, root_moves), 1, MNK_MAX_CELLS},
     {"forceown", offsetof(engine_params, forcing_own), PAT_B1, PAT_FIVE},
     {"forceopp", offsetof(engine_params, forcing_opp), PAT_B1, PAT_FIVE},
+    {"threatpat", offsetof(engine_params, threat_pat), PAT_B1, PAT_FIVE},
+    {"threatred", offsetof(engine_params, threat_reduction), 0, ENGINE_THREAT_UNCAPPED},
     {"lmr", offsetof(engine_params, lmr_pct), 0, 30000},
     {"rootlmr", offsetof(engine_params, root_lmr), 0, 1},
     {"lmrfull", offsetof(engine_params, lmr_full), 1, 30000},

@@ -458,6 +458,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
                            ? (e->policy_max[ply] - engine_policy_order(e, b, side, m, ply)) /
                                  p->lmr_policy
                            : 0;
+        bool threat = engine_threat_move(e, b, m);
         int d = depth - ENGINE_PLY + ext + (se > 0 ? ENGINE_PLY : 0);
         if (i == 0 && m == first && n > 1 && se == 0)
             d += tt_move_extension(e, m, ply, pv_node);
@@ -470,6 +471,8 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
                 r += unlikely * ENGINE_PLY - (pv_node ? p->lmr_pv : 0);
                 r = r < depth - ENGINE_PLY ? r : depth - ENGINE_PLY;
                 r = r > 0 ? r : 0;
+                if (threat && r > p->threat_reduction)
+                    r = p->threat_reduction;
             }
             score = -engine_search(e, d - r, ply + 1, -alpha - 1, -alpha);
             if (!e->aborted && score > alpha && (r > 0 || pv_node))

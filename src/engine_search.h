@@ -313,6 +313,13 @@ static inline bool engine_forcing(const mnk_engine *e, const shape_board *b, int
     return c->pat[sb_side(b)] >= e->params.forcing_own ||
            c->pat[sb_side(b) ^ 1] >= e->params.forcing_opp;
 }
+/* Does move m make at least params.threat_pat (by default an open
+ * three) for the side to move? A late such move is reduced by
+ * params.threat_reduction at most. Asked before m is played. */
+static inline bool engine_threat_move(const mnk_engine *e, const shape_board *b, int m)
+{
+    return b->info[m].pat[sb_side(b)] >= e->params.threat_pat;
+}
 /* Depth a late quiet move's first look loses (late-move reductions) at a
  * node depth from the horizon, both in ENGINE_PLY parts of a ply. */
 int engine_reduction(const mnk_engine *e, int depth, int i);

@@ -239,6 +239,8 @@ static void test_engine_params(void **state)
     EXPECT_SET("evalavg=1", eval_avg, 1);
     EXPECT_SET("corr=100", correction_pct, 100);
     EXPECT_SET("counter=1", counter_move, 1);
+    EXPECT_SET("threatred=0", threat_reduction, 0);
+    EXPECT_SET("threatpat=8", threat_pat, PAT_B4);
     EXPECT_SET("widen=0", widen_lost, 0);
     EXPECT_SET("widen=2", widen_lost, ENGINE_WIDEN_ESTIMATE);
     EXPECT_SET("order=0", move_order, ENGINE_ORDER_SUMS);
@@ -269,7 +271,8 @@ static void test_engine_params(void **state)
                                         "e.F3=30001", "t.5=-30001", "order=2", "lmrpol=-1",
                                         "extt=-1", "lmrfrac=2", "extone=65", "exttpv=17", "lmrpv=65",
                                         "evalavg=2", "corr=-1", "corr=1001",
-                                        "counter=2", "widen=3"};
+                                        "counter=2", "widen=3", "threatred=-1", "threatred=30001",
+                                        "threatpat=0", "threatpat=12"};
     for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
         assert_int_equal(mnk_engine_set_param(e, range[i]), MNK_ERR_ARGUMENT);
         assert_memory_equal(&e->params, &def, sizeof def);
@@ -303,6 +306,15 @@ static void test_engine_params(void **state)
     assert_int_equal(mnk_engine_set_param(e, "lmrpol=0"), MNK_OK);
     mnk_engine_clear(e);
     assert_true(think(e, game, &o).nodes == sums);
+    /* Late threats reduced less (threatred) or as any move: another tree
+     * to the same depth either way. */
+    mnk_engine_reset_params(e);
+    assert_int_equal(mnk_engine_set_param(e, "threatred=0"), MNK_OK);
+    mnk_engine_clear(e);
+    uint64_t unreduced = think(e, game, &o).nodes;
+    assert_int_equal(mnk_engine_set_param(e, "threatred=30000"), MNK_OK);
+    mnk_engine_clear(e);
+    assert_true(think(e, game, &o).nodes != unreduced);
     mnk_game_free(game);
     mnk_engine_free(e);
 }
