@@ -88,7 +88,8 @@ void engine_default_params(engine_params *p)
     /* Late threes and fours reduced by 2 plies at most: +1.7 +- 3.2 points
      * over 176 games at the 1 s ratio against two runs of the defaults,
      * better in all four pairings of two runs each, and more of Rapfi's
-     * mates seen (docs/research.md, stop 68). */
+     * mates seen; at 1 s level within a wider error (-5.1 +- 10.0 over 59
+     * games; docs/research.md, stop 68). */
     p->threat_pat = PAT_F3;
     p->threat_reduction = 2 * ENGINE_PLY;
     p->root_moves = MNK_MAX_CELLS;
