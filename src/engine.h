@@ -93,6 +93,11 @@ typedef struct engine_params {
     int threat_reduction;
     int lmr_pct;
     int root_lmr; /* 1: late quiet moves of the root reduced as well */
+    /* 1 (the default): the table's move for the root, the move the last
+     * search expected there, is searched first and never reduced, as the
+     * table's move is at every node below the root (0: the root's own
+     * order, the table's move reduced when late). */
+    int root_table;
     int lmr_full; /* moves of a node searched unreduced */
     /* 1: the reductions' logarithms, and so the reductions, in parts of
      * a ply (ENGINE_PLY) instead of whole plies (engine_reduction). */

@@ -35,6 +35,7 @@ static const struct {
     {"threatred", offsetof(engine_params, threat_reduction), 0, ENGINE_THREAT_UNCAPPED},
     {"lmr", offsetof(engine_params, lmr_pct), 0, 30000},
     {"rootlmr", offsetof(engine_params, root_lmr), 0, 1},
+    {"roottable", offsetof(engine_params, root_table), 0, 1},
     {"lmrfull", offsetof(engine_params, lmr_full), 1, 30000},
     {"lmrfrac", offsetof(engine_params, lmr_frac), 0, 1},
     {"lmrpol", offsetof(engine_params, lmr_policy), 0, 30000},

@@ -241,6 +241,7 @@ static void test_engine_params(void **state)
     EXPECT_SET("counter=1", counter_move, 1);
     EXPECT_SET("threatred=0", threat_reduction, 0);
     EXPECT_SET("threatpat=8", threat_pat, PAT_B4);
+    EXPECT_SET("roottable=0", root_table, 0);
     EXPECT_SET("widen=0", widen_lost, 0);
     EXPECT_SET("widen=2", widen_lost, ENGINE_WIDEN_ESTIMATE);
     EXPECT_SET("order=0", move_order, ENGINE_ORDER_SUMS);
@@ -272,7 +273,8 @@ static void test_engine_params(void **state)
                                         "extt=-1", "lmrfrac=2", "extone=65", "exttpv=17", "lmrpv=65",
                                         "evalavg=2", "corr=-1", "corr=1001",
                                         "counter=2", "widen=3", "threatred=-1", "threatred=30001",
-                                        "threatpat=0", "threatpat=12"};
+                                        "threatpat=0", "threatpat=12", "roottable=-1",
+                                        "roottable=2"};
     for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
         assert_int_equal(mnk_engine_set_param(e, range[i]), MNK_ERR_ARGUMENT);
         assert_memory_equal(&e->params, &def, sizeof def);
@@ -315,6 +317,29 @@ static void test_engine_params(void **state)
     assert_int_equal(mnk_engine_set_param(e, "threatred=30000"), MNK_OK);
     mnk_engine_clear(e);
     assert_true(think(e, game, &o).nodes != unreduced);
+    /* The table's move first and unreduced at the root (roottable): the
+     * same tree from an empty table; another one where the last search
+     * left a move for the root, after its first move (i10) and a reply
+     * it looked at (h10). That move is second in the order there. */
+    mnk_engine_reset_params(e);
+    o.max_depth = 4;
+    mnk_game *later = new_game(GOMOKU);
+    mnk_game_copy(later, game);
+    assert_int_equal(mnk_game_play_moves(later, "i10,h10", NULL), MNK_OK);
+    uint64_t first[2], second[2];
+    for (int table = 0; table < 2; table++) {
+        assert_int_equal(mnk_engine_set_param(e, table ? "roottable=1" : "roottable=0"), MNK_OK);
+        mnk_engine_clear(e);
+        mnk_engine_info info = think(e, game, &o);
+        assert_int_equal(info.best, 143); /* i10 */
+        first[table] = info.nodes;
+        info = think(e, later, &o);
+        assert_int_equal(info.depth, 4);
+        second[table] = info.nodes;
+    }
+    assert_true(first[0] == first[1]);
+    assert_true(second[0] != second[1]);
+    mnk_game_free(later);
     mnk_game_free(game);
     mnk_engine_free(e);
 }
