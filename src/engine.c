@@ -93,8 +93,9 @@ void engine_default_params(engine_params *p)
     p->threat_pat = PAT_F3;
     p->threat_reduction = 2 * ENGINE_PLY;
     /* The table's move first and unreduced at the root, as at every node
-     * below it: +3.7 +- 3.9 and +0.3 +- 4.0 points in two runs at the 1 s
-     * ratio, 6-0-54 at 1 s (+1.7 +- 10.0; docs/research.md, stop 69). */
+     * below it: +3.7 +- 3.9, +0.3 +- 4.0 and +3.7 +- 3.7 points in three
+     * runs at the 1 s ratio, 6-0-54 at 1 s (+1.7 +- 10.0;
+     * docs/research.md, stop 69). */
     p->root_table = 1;
     p->root_moves = MNK_MAX_CELLS;
     p->lmr_pct = 100;
