@@ -1,7 +1,9 @@
 /*
- * engine_params.c - the engine's tunable parameters by name (engine.h's
- * engine_param_parse, mnk.h's mnk_engine_set_param): what a tuner, a
- * benchmark or a match variant changes without a rebuild.
+ * engine_params.c - the engine's tunable parameters: their defaults
+ * (engine_default_params, each with the measurement that chose it) and
+ * their names (engine.h's engine_param_parse, mnk.h's
+ * mnk_engine_set_param): what a tuner, a benchmark or a match variant
+ * changes without a rebuild.
  *
  * The core has no C library (it builds for WebAssembly), so names and
  * numbers are read here by hand.
@@ -9,6 +11,122 @@
 #include "engine_search.h"
 
 #include <stddef.h>
+
+/* How much a pattern is worth as a place to move: attack for one's own,
+ * defence (a little less) for the opponent's. */
+static const int16_t default_pattern_order[PAT_COUNT] = {
+    [PAT_NONE] = 0,  [PAT_B1] = 1,    [PAT_F1] = 3,    [PAT_B2] = 8,   [PAT_F2] = 20,
+    [PAT_B3] = 30,   [PAT_F3] = 300,  [PAT_33] = 1500, [PAT_B4] = 250, [PAT_43] = 3000,
+    [PAT_F4] = 8000, [PAT_FIVE] = 30000,
+};
+
+/* The side to move's shapes in the evaluation: the opponent's weights
+ * (shape_default_weights) for the small shapes, and from a three up
+ * OWN_THREAT_PCT percent of them. A three or four of the side to move
+ * becomes a threat before the opponent's can (it moves first); the small
+ * shapes are hundreds of (cell, direction) pairs in any position, and
+ * weighing them more for the side to move made every evaluation swing by
+ * thousands from one ply to the next, which lines of unequal length (a
+ * forced reply's extension, the quiescence search) and the static
+ * pruning's margins do not cancel. Judged by Rapfi over 1,101 opening
+ * positions (bench/move-judge.py; docs/research.md, "The side to move's
+ * weight, without the swing"). */
+#define OWN_THREAT_PCT 250
+
+void engine_default_params(engine_params *p)
+{
+    for (int i = 0; i < SHAPE_COUNT; i++) {
+        p->shape_weight[i] = p->eval_opp[i] = shape_default_weights[i];
+        p->eval_own[i] = (int16_t)(i >= SHAPE_B3 ? shape_default_weights[i] * OWN_THREAT_PCT / 100
+                                                 : shape_default_weights[i]);
+    }
+    for (int i = 0; i < PAT_COUNT; i++)
+        p->pattern_own[i] = p->pattern_opp[i] = 0;
+    for (int i = 0; i < PAT_COUNT; i++)
+        p->pattern_order[i] = default_pattern_order[i];
+    /* The side to move's weight is in eval_own, shape by shape. */
+    p->attack_pct = 100;
+    p->eval_avg = 0;
+    p->correction_pct = 0;
+    for (int i = 0; i < ENGINE_THREAT_MASKS; i++)
+        p->threat_eval[i] = 0;
+    p->defence_pct = 80;
+    /* The fitted order: +7.4 +- 3.8 points against Rapfi at node limits,
+     * 1,000 games (docs/research.md, "A move order fitted to Rapfi's
+     * moves"); the sums above remain as order=0. */
+    p->move_order = ENGINE_ORDER_POLICY;
+    p->node_moves = 16;
+    p->node_moves_ply = 0;
+    /* Fewer moves forcing (a four-three or better of one's own, the cell
+     * of an opponent's open four to be): against PAT_B4 both, +2.7 +- 3.7
+     * points over 769 games at the 1 s ratio of nodes and +0.3 +- 6.5
+     * over 173 at four times it, 0.8 plies deeper in those games, and
+     * twice the wins seen on blunder-mates-15x15 (docs/research.md,
+     * "Fewer moves forcing, judged at the 1 s ratio"). */
+    p->forcing_own = PAT_43;
+    p->forcing_opp = PAT_F4;
+    /* Late threes and fours reduced by 2 plies at most: +1.7 +- 3.2 points
+     * over 176 games at the 1 s ratio against two runs of the defaults,
+     * better in all four pairings of two runs each, and more of Rapfi's
+     * mates seen; at 1 s level within a wider error (-5.1 +- 10.0 over 59
+     * games; docs/research.md, stop 68). */
+    p->threat_pat = PAT_F3;
+    p->threat_reduction = 2 * ENGINE_PLY;
+    /* The table's move first and unreduced at the root, as at every node
+     * below it: +3.7 +- 3.9, +0.3 +- 4.0 and +3.7 +- 3.7 points in three
+     * runs at the 1 s ratio, 6-0-54 at 1 s (+1.7 +- 10.0;
+     * docs/research.md, stop 69). */
+    p->root_table = 1;
+    p->root_moves = MNK_MAX_CELLS;
+    p->lmr_pct = 100;
+    p->lmr_frac = 0;
+    p->quiescence_plies = 6;
+    p->quiescence_fours = 1;
+    p->quiescence_43 = 0;
+    p->leaf_vcf_nodes = 0;
+    p->leaf_vcf_plies = 6;
+    /* Judged by Rapfi at equal nodes (docs/research.md, "Reductions at
+     * the root"): better on both sets of positions at 100,000 nodes and
+     * at 1,000,000, about a ply deeper at equal time; matches against
+     * Rapfi saw no difference within their error. */
+    p->root_lmr = 1;
+    p->lmr_full = 3;
+    p->lmr_policy = 0;
+    p->late_base = 4;
+    p->late_mul = 3;
+    p->soft_pct = ENGINE_SOFT_PCT;
+    p->node_vcf_depth = 0;
+    p->futility = 0;
+    p->rfp_depth = 3;
+    p->rfp_margin = 100;
+    p->razor_depth = 2;
+    p->razor_margin = 100;
+    p->iir_depth = 0;
+    p->check_moves = 8;
+    p->check_pct = 10;
+    p->check_nodes = ROOT_VCT_NODES / 8;
+    p->vct_pn = 0;
+    p->aspiration = ASPIRATION;
+    /* Off: at 1,000 games against Rapfi at node limits, singular
+     * extensions from depth 6 scored level and move-count pruning at
+     * every depth 7 points less (docs/research.md, 2026-11-29). */
+    p->singular_depth = 0;
+    p->singular_margin = 20;
+    p->move_count = 0;
+    p->move_count_improving = 1;
+    p->ext_tt_pv = 0;
+    p->ext_tt = 0;
+    p->ext_b4 = 0;
+    p->ext_single = ENGINE_PLY;
+    p->lmr_pv = 0;
+    p->counter_move = 0;
+    /* A loss claimed past a node's width was wrong in 17 of 933 reports
+     * on 6x6 four in a row at a width of 3; searched out instead, every
+     * win mnk reported in two match runs was one Rapfi confirmed, at the
+     * same strength (-0.8 +- 3.9 points over 179 games at the 1 s ratio,
+     * +3.4 +- 11.8 over 58 at 1 s; docs/research.md, stop 67). */
+    p->widen_lost = ENGINE_WIDEN_SEARCH;
+}
 
 static const char *const SHAPES[SHAPE_COUNT] = {"NONE", "B1", "F1", "B2", "F2",
                                                 "B3",   "F3", "B4", "F4", "FIVE"};
