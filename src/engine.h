@@ -200,7 +200,8 @@ typedef struct engine_params {
 
 enum { ENGINE_WIDEN_SEARCH = 1, ENGINE_WIDEN_ESTIMATE = 2 };
 
-/* The defaults, each chosen by a measurement (engine_params.c). */
+/* The defaults (engine_params.c, where comments give the measurements
+ * that chose them). */
 void engine_default_params(engine_params *p);
 /* Which threats each side of b has, seen from the side to move, in
  * ENGINE_THREAT_BITS bits: bit 0, the opponent has a five to make (the

@@ -1,7 +1,7 @@
 /*
  * engine_params.c - the engine's tunable parameters: their defaults
- * (engine_default_params, each with the measurement that chose it) and
- * their names (engine.h's engine_param_parse, mnk.h's
+ * (engine_default_params, with the measurements that chose those that
+ * were judged) and their names (engine.h's engine_param_parse, mnk.h's
  * mnk_engine_set_param): what a tuner, a benchmark or a match variant
  * changes without a rebuild.
  *
