@@ -695,9 +695,9 @@ mnk_status mnk_engine_think(mnk_engine *engine, const mnk_game *game,
  * measuring variants (docs/research.md) without a rebuild. Names:
  *   attack evalavg defence moves movesply root forceown forceopp lmr
  *   rootlmr roottable lmrfull lmrfrac lmrpol latebase latemul qplies
- *   qfours q43 leafvcf leafvcfplies nodevcf soft futility rfp rfpmargin
- *   razor razormargin iir check checkpct checknodes vctpn asp se
- *   semargin mcp mcpimp exttpv extt extb4 extone lmrpv corr counter
+ *   qfours q43 qtable leafvcf leafvcfplies nodevcf soft futility rfp
+ *   rfpmargin razor razormargin iir check checkpct checknodes vctpn asp
+ *   se semargin mcp mcpimp exttpv extt extb4 extone lmrpv corr counter
  *   widen threatpat threatred order
  * and weights (-30000 to 30000) of a shape (SHAPE one of NONE B1 F1 B2
  * F2 B3 F3 B4 F4 FIVE) or a cell's pattern (PATTERN: NONE B1 F1 B2 F2 B3

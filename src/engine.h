@@ -123,6 +123,9 @@ typedef struct engine_params {
     /* 1: a four-three the opponent could make next must be answered past
      * the horizon, like an open three. */
     int quiescence_43;
+    /* 1: the quiescence search reads the transposition table for a cut
+     * and writes its results there at depth 0 (tt_store_shallow). */
+    int quiescence_table;
     int leaf_vcf_nodes;
     int leaf_vcf_plies;
     /* Below the root, from this depth on (0: never), a short search for

@@ -50,6 +50,16 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
     int end;
     if (end_in_reach(b, ply, &end))
         return end;
+    /* The table: an entry of any depth holds for this node (a deeper
+     * search's bound is as good), as a cut only. */
+    int alpha0 = alpha;
+    tt_entry t;
+    if (e->params.quiescence_table && tt_probe(&e->tt, b->key, &t)) {
+        int score = tt_score_from_table(t.score, ply);
+        if (t.bound == TT_EXACT || (t.bound == TT_LOWER && score >= beta) ||
+            (t.bound == TT_UPPER && score <= alpha))
+            return score;
+    }
     int opp_fives = cs_count(&b->set[SB_FIVE][opp]);
     int stand = engine_evaluate(e, b);
     if (ply >= ENGINE_MAX_PLY - 1)
@@ -111,6 +121,9 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
             }
         }
     }
+    if (e->params.quiescence_table && best > -SCORE_INF)
+        tt_store_shallow(&e->tt, b->key, tt_score_to_table(best, ply),
+                         best >= beta ? TT_LOWER : best <= alpha0 ? TT_UPPER : TT_EXACT);
     return best;
 }
 

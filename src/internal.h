@@ -268,6 +268,10 @@ void tt_clear(tt_table *t);
  * there is none. */
 bool tt_probe(tt_table *t, uint64_t key, tt_entry *out);
 void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bound);
+/* An entry of depth 0 and no move (the engine's quiescence search): it
+ * takes a free slot or one that holds depth 0, never one a deeper search
+ * wrote (see tt.c). */
+void tt_store_shallow(tt_table *t, uint64_t key, int score, int bound);
 /* df-pn's entries (bound TT_PN; tt_probe never returns them): a node's
  * proof and disproof numbers, each at most TT_PN_INF. tt_probe_pn returns
  * false if the key is not there. */

@@ -305,6 +305,35 @@ void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bou
     save(t, slot, &e);
 }
 
+/* The quiescence search makes most of the engine's nodes (85% in the
+ * positions of its match games; docs/research.md, stop 72), each worth
+ * little. Its entries go where they push out nothing deeper: a free slot,
+ * the position's own entry if that is of depth 0 too, or a second slot of
+ * depth 0. A deeper entry stays, since the main search orders its moves
+ * and cuts its subtrees by it; the shallow entry is then not kept. */
+void tt_store_shallow(tt_table *t, uint64_t key, int score, int bound)
+{
+    tt_entry old[2];
+    bool is_live[2];
+    size_t b = read_bucket(t, key, old, is_live), slot;
+    int own = is_live[0] && old[0].key == key ? 0 : is_live[1] && old[1].key == key ? 1 : -1;
+    if (own >= 0) {
+        if (old[own].depth > 0)
+            return;
+        slot = b + (size_t)own;
+    } else if (!is_live[0]) {
+        count_used(t, true);
+        slot = b;
+    } else if (!is_live[1] || old[1].depth == 0) {
+        count_used(t, !is_live[1]);
+        slot = b + 1;
+    } else {
+        return;
+    }
+    tt_entry e = {key, (int16_t)score, -1, 0, (uint8_t)bound, t->generation};
+    save(t, slot, &e);
+}
+
 /* A win in p plies from the root is a win in p - ply plies from the node
  * at ply: store that, and turn it back on the way out. */
 int tt_score_to_table(int score, int ply)

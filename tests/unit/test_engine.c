@@ -242,6 +242,7 @@ static void test_engine_params(void **state)
     EXPECT_SET("threatred=0", threat_reduction, 0);
     EXPECT_SET("threatpat=8", threat_pat, PAT_B4);
     EXPECT_SET("roottable=0", root_table, 0);
+    EXPECT_SET("qtable=1", quiescence_table, 1);
     EXPECT_SET("widen=0", widen_lost, 0);
     EXPECT_SET("widen=2", widen_lost, ENGINE_WIDEN_ESTIMATE);
     EXPECT_SET("order=0", move_order, ENGINE_ORDER_SUMS);
@@ -274,7 +275,7 @@ static void test_engine_params(void **state)
                                         "evalavg=2", "corr=-1", "corr=1001",
                                         "counter=2", "widen=3", "threatred=-1", "threatred=30001",
                                         "threatpat=0", "threatpat=12", "roottable=-1",
-                                        "roottable=2"};
+                                        "roottable=2", "qtable=-1", "qtable=2"};
     for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
         assert_int_equal(mnk_engine_set_param(e, range[i]), MNK_ERR_ARGUMENT);
         assert_memory_equal(&e->params, &def, sizeof def);

@@ -4,7 +4,8 @@
  * nodes, singular extensions and move-count pruning, the correction the
  * searches learn for the evaluation, the fitted move order and its table
  * of distances, the evaluation's threat mask and late-move reductions in
- * parts of a ply, and no win or loss claimed past a node's width. The
+ * parts of a ply, no win or loss claimed past a node's width, and the
+ * quiescence search's entries in the transposition table. The
  * public API is test_engine.c's.
  */
 #include "engine_util.h"
@@ -321,14 +322,17 @@ static void test_engine_reduction(void **state)
  * checked against the solver's weak proof on random positions of 6x6 and
  * 7x7 four in a row, with a width of 3 so that it cuts often. (With the
  * width final, 17 of 933 such claims in 998 positions on 6x6 and 5 of
- * 292 in 300 on 7x7 were wrong: docs/research.md, stop 67.) */
+ * 292 in 300 on 7x7 were wrong: docs/research.md, stop 67.) The same
+ * holds with the quiescence search's table (qtable=1), whose cuts come
+ * from entries of other paths. */
 static void test_engine_width_claims_no_loss(void **state)
 {
     (void)state;
     mnk_engine *e = new_engine();
     mnk_solver *solver;
     assert_int_equal(mnk_solver_new((size_t)16 << 20, &solver), MNK_OK);
-    static const int widen[] = {ENGINE_WIDEN_SEARCH, ENGINE_WIDEN_ESTIMATE};
+    static const int widen[] = {ENGINE_WIDEN_SEARCH, ENGINE_WIDEN_ESTIMATE, ENGINE_WIDEN_SEARCH};
+    static const int qtable[] = {0, 0, 1};
     static const int sides[] = {6, 7};
     for (size_t w = 0; w < sizeof widen / sizeof widen[0]; w++)
         for (size_t s = 0; s < sizeof sides / sizeof sides[0]; s++) {
@@ -336,6 +340,7 @@ static void test_engine_width_claims_no_loss(void **state)
             engine_default_params(&p);
             p.node_moves = 3;
             p.widen_lost = widen[w];
+            p.quiescence_table = qtable[w];
             engine_set_params(e, &p);
             mnk_rules rules = rules_of(sides[s], sides[s], 4);
             mnk_game *game = new_game(rules);
@@ -372,8 +377,9 @@ static void test_engine_width_claims_no_loss(void **state)
                 if (truth.value.result != (win ? MNK_WIN : MNK_LOSS)) {
                     char text[MNK_POSITION_MAX];
                     mnk_game_format(game, text, sizeof text);
-                    fail_msg("widen=%d, %s: the engine says %s (%d), the solver %d", widen[w], text,
-                             win ? "won" : "lost", score, (int)truth.value.result);
+                    fail_msg("widen=%d qtable=%d, %s: the engine says %s (%d), the solver %d",
+                             widen[w], qtable[w], text, win ? "won" : "lost", score,
+                             (int)truth.value.result);
                 }
             }
             /* The check saw claims to check. */
@@ -381,6 +387,73 @@ static void test_engine_width_claims_no_loss(void **state)
             mnk_game_free(game);
         }
     mnk_solver_free(solver);
+    mnk_engine_free(e);
+}
+
+/* The quiescence search's entries (tt_store_shallow) take a free slot or
+ * one of depth 0 and never push out an entry of a deeper search; probed,
+ * they read back as stored: depth 0, no move. Then the engine: with the
+ * table past the horizon (qtable=1) the search to a depth is another tree
+ * than without it (the default). */
+static void test_engine_quiescence_table(void **state)
+{
+    (void)state;
+    /* 16 slots: the keys below share the bucket at slots 0 and 1. */
+    _Alignas(64) static tt_slot slots[16];
+    tt_table t;
+    tt_setup(&t, slots, sizeof slots, false);
+    const uint64_t a = 0x110, b = 0x220, c = 0x330, d = 0x440;
+    tt_entry got;
+
+    tt_store_shallow(&t, a, 7, TT_LOWER);
+    assert_true(tt_probe(&t, a, &got));
+    assert_int_equal(got.score, 7);
+    assert_int_equal(got.depth, 0);
+    assert_int_equal(got.move, -1);
+    assert_int_equal(got.bound, TT_LOWER);
+    /* Its own entry at depth 0 is rewritten. */
+    tt_store_shallow(&t, a, -3, TT_UPPER);
+    assert_true(tt_probe(&t, a, &got));
+    assert_int_equal(got.score, -3);
+    assert_int_equal(got.bound, TT_UPPER);
+    /* A deeper search's entry of the same position stays. */
+    tt_store(&t, a, 40, 12, 5 * ENGINE_PLY, TT_EXACT);
+    tt_store_shallow(&t, a, 9, TT_LOWER);
+    assert_true(tt_probe(&t, a, &got));
+    assert_int_equal(got.score, 40);
+    assert_int_equal(got.move, 12);
+    assert_int_equal(got.depth, 5 * ENGINE_PLY);
+    /* Both slots deep: a shallow entry of another position is not kept. */
+    tt_store(&t, b, 50, 13, 2 * ENGINE_PLY, TT_EXACT);
+    assert_true(tt_probe(&t, a, &got) && tt_probe(&t, b, &got));
+    tt_store_shallow(&t, c, 1, TT_EXACT);
+    assert_false(tt_probe(&t, c, &got));
+    assert_true(tt_probe(&t, a, &got) && got.depth == 5 * ENGINE_PLY);
+    assert_true(tt_probe(&t, b, &got) && got.depth == 2 * ENGINE_PLY);
+    /* A shallow second slot gives way to another shallow entry. */
+    tt_clear(&t);
+    tt_store(&t, a, 40, 12, 5 * ENGINE_PLY, TT_EXACT);
+    tt_store_shallow(&t, c, 1, TT_EXACT);
+    assert_true(tt_probe(&t, c, &got));
+    tt_store_shallow(&t, d, 2, TT_EXACT);
+    assert_true(tt_probe(&t, d, &got));
+    assert_false(tt_probe(&t, c, &got));
+    assert_true(tt_probe(&t, a, &got) && got.depth == 5 * ENGINE_PLY);
+
+    mnk_engine *e = new_engine();
+    mnk_game *game = middle_game();
+    mnk_engine_options o = {.max_depth = 6};
+    uint64_t nodes[2];
+    for (int table = 0; table < 2; table++) {
+        engine_params p;
+        engine_default_params(&p);
+        p.quiescence_table = table;
+        engine_set_params(e, &p);
+        mnk_engine_clear(e);
+        nodes[table] = think(e, game, &o).nodes;
+    }
+    assert_true(nodes[0] != nodes[1]);
+    mnk_game_free(game);
     mnk_engine_free(e);
 }
 
@@ -393,6 +466,7 @@ int main(void)
         cmocka_unit_test(test_engine_policy_order), cmocka_unit_test(test_engine_correction),
         cmocka_unit_test(test_engine_near_values), cmocka_unit_test(test_engine_reduction),
         cmocka_unit_test(test_engine_width_claims_no_loss),
+        cmocka_unit_test(test_engine_quiescence_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
