@@ -56,8 +56,7 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
     tt_entry t;
     if (e->params.quiescence_table && tt_probe(&e->tt, b->key, &t)) {
         int score = tt_score_from_table(t.score, ply);
-        if (t.bound == TT_EXACT || (t.bound == TT_LOWER && score >= beta) ||
-            (t.bound == TT_UPPER && score <= alpha))
+        if (tt_cuts(t.bound, score, alpha, beta))
             return score;
     }
     int opp_fives = cs_count(&b->set[SB_FIVE][opp]);
@@ -123,7 +122,7 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
     }
     if (e->params.quiescence_table && best > -SCORE_INF)
         tt_store_shallow(&e->tt, b->key, tt_score_to_table(best, ply),
-                         best >= beta ? TT_LOWER : best <= alpha0 ? TT_UPPER : TT_EXACT);
+                         tt_bound_of(best, alpha0, beta));
     return best;
 }
 
@@ -368,8 +367,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
             first = t.move;
         if (t.depth >= depth && !pv_node && excluded == MNK_NO_CELL) {
             int score = tt_score_from_table(t.score, ply);
-            if (t.bound == TT_EXACT || (t.bound == TT_LOWER && score >= beta) ||
-                (t.bound == TT_UPPER && score <= alpha))
+            if (tt_cuts(t.bound, score, alpha, beta))
                 return score;
         }
     }
@@ -518,7 +516,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         best = -MNK_ENGINE_EVAL_MAX;
     if (excluded != MNK_NO_CELL)
         return best == -SCORE_INF ? alpha : best;
-    int bound = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    int bound = tt_bound_of(best, alpha0, beta);
     /* What the evaluation missed, learnt from quiet nodes whose best move
      * is quiet and whose bound says on which side of it the truth lies. */
     if (p->correction_pct > 0 && best > -SCORE_PROVEN && best < SCORE_PROVEN &&

@@ -284,6 +284,20 @@ static inline size_t tt_entries(const tt_table *t) { return t->mask + 1; }
 /* Mate scores are stored relative to the node, not the root. */
 int tt_score_to_table(int score, int ply);
 int tt_score_from_table(int score, int ply);
+/* Whether an entry's bound and score (read back with tt_score_from_table)
+ * settle a search of the window (alpha, beta): an exact score always, a
+ * lower bound at or above beta, an upper bound at or below alpha. */
+static inline bool tt_cuts(int bound, int score, int alpha, int beta)
+{
+    return bound == TT_EXACT || (bound == TT_LOWER && score >= beta) ||
+           (bound == TT_UPPER && score <= alpha);
+}
+/* The bound a search of the window (alpha0, beta), alpha0 < beta, stores
+ * for its best score: it failed low, failed high or is exact. */
+static inline int tt_bound_of(int best, int alpha0, int beta)
+{
+    return best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+}
 
 /* search.c and root.c: the solver's state. */
 struct mnk_solver {

@@ -119,11 +119,7 @@ int solver_search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
             first = g->sym[g->sym_inverse[sym]][e.move];
         if (e.depth >= need) {
             int score = tt_score_from_table(e.score, ply);
-            if (e.bound == TT_EXACT)
-                return score;
-            if (e.bound == TT_LOWER && score >= beta)
-                return score;
-            if (e.bound == TT_UPPER && score <= alpha)
+            if (tt_cuts(e.bound, score, alpha, beta))
                 return score;
         }
     }
@@ -243,7 +239,7 @@ int solver_search(mnk_solver *s, board *b, int ply, int depth, int alpha, int be
     if (s->aborted)
         return 0;
 
-    int bound = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    int bound = tt_bound_of(best, alpha0, beta);
     if (!(s->disable & MNK_NO_TABLE))
         tt_store(s->table, key, tt_score_to_table(best, ply), g->sym[sym][best_move], need, bound);
     return best;
