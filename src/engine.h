@@ -124,7 +124,9 @@ typedef struct engine_params {
      * the horizon, like an open three. */
     int quiescence_43;
     /* 1: the quiescence search reads the transposition table for a cut
-     * and writes its results there at depth 0 (tt_store_shallow). */
+     * and writes its results there at depth 0 with the quiescence plies
+     * it had left (tt_store_shallow); an entry cuts only a search with no
+     * more plies left than its own. */
     int quiescence_table;
     int leaf_vcf_nodes;
     int leaf_vcf_plies;

@@ -84,12 +84,13 @@ void engine_default_params(engine_params *p)
     p->quiescence_fours = 1;
     p->quiescence_43 = 0;
     /* Past the horizon the same positions come again and again (fours
-     * played in another order), and the table finds them: 45% fewer
-     * nodes to depth 10 on the quiet set, 0.8 plies deeper at 1 s on the
-     * 80 positions of blunder-mates. But at 1 s against Rapfi it scored
-     * 13-1-106 where the engine without it scored 12-0-108 (+1.2 points
-     * game by game, level; docs/research.md, stop 72): off until a judge
-     * says more. */
+     * played in another order), and the table finds them: 42% fewer
+     * nodes to depth 10 on the quiet set, 13 more of Rapfi's 264 match
+     * mates seen at 880,000 nodes. But in games it is level: at 1 s
+     * against Rapfi 13-1-106 and 5-0-55 where the engine without it
+     * scored 12-0-108, and -1.6 +- 4.9 and -1.7 +- 5.1 points by the
+     * middle-game judge at equal time (docs/research.md, stops 72 and
+     * 73): off. */
     p->quiescence_table = 0;
     p->leaf_vcf_nodes = 0;
     p->leaf_vcf_plies = 6;

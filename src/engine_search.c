@@ -50,11 +50,13 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
     int end;
     if (end_in_reach(b, ply, &end))
         return end;
-    /* The table: an entry of any depth holds for this node (a deeper
-     * search's bound is as good), as a cut only. */
+    /* The table: an entry of the main search holds for this node (a
+     * deeper search's bound is as good), a quiescence search's if it had
+     * as many plies left; as a cut only. */
     int alpha0 = alpha;
     tt_entry t;
-    if (e->params.quiescence_table && tt_probe(&e->tt, b->key, &t)) {
+    if (e->params.quiescence_table && tt_probe(&e->tt, b->key, &t) &&
+        tt_covers_quiescence(&t, qdepth)) {
         int score = tt_score_from_table(t.score, ply);
         if (tt_cuts(t.bound, score, alpha, beta))
             return score;
@@ -122,7 +124,7 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
     }
     if (e->params.quiescence_table && best > -SCORE_INF)
         tt_store_shallow(&e->tt, b->key, tt_score_to_table(best, ply),
-                         tt_bound_of(best, alpha0, beta));
+                         tt_bound_of(best, alpha0, beta), qdepth);
     return best;
 }
 
@@ -365,7 +367,10 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
     if (tt_probe(&e->tt, b->key, &t)) {
         if (t.move >= 0 && t.move < g->cells && b->cell[t.move] == MNK_EMPTY)
             first = t.move;
-        if (t.depth >= depth && !pv_node && excluded == MNK_NO_CELL) {
+        /* At the horizon the quiescence search's entries hold if their
+         * search was whole, as the one Step 4 would start. */
+        if (t.depth >= depth && !pv_node && excluded == MNK_NO_CELL &&
+            (depth > 0 || tt_covers_quiescence(&t, e->params.quiescence_plies))) {
             int score = tt_score_from_table(t.score, ply);
             if (tt_cuts(t.bound, score, alpha, beta))
                 return score;

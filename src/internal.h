@@ -235,6 +235,9 @@ typedef struct tt_entry {
     uint16_t depth; /* remaining plies searched */
     uint8_t bound;
     uint8_t generation;
+    /* An entry of the engine's quiescence search (depth 0): the quiescence
+     * plies that were left where it was stored; 0 for every other entry. */
+    uint8_t qplies;
 } tt_entry;
 
 /* A slot as it sits in memory: the entry's other fields packed into data,
@@ -268,10 +271,13 @@ void tt_clear(tt_table *t);
  * there is none. */
 bool tt_probe(tt_table *t, uint64_t key, tt_entry *out);
 void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bound);
-/* An entry of depth 0 and no move (the engine's quiescence search): it
- * takes a free slot or one that holds depth 0, never one a deeper search
- * wrote (see tt.c). */
-void tt_store_shallow(tt_table *t, uint64_t key, int score, int bound);
+/* An entry of depth 0 and no move (the engine's quiescence search, with
+ * qplies of its plies left; more than TT_QPLIES_MAX count as that many, far
+ * past the engine's longest line): it takes a free slot or one that holds
+ * depth 0, never one a deeper search wrote, nor the position's own entry
+ * of a longer quiescence search (see tt.c). */
+#define TT_QPLIES_MAX 250
+void tt_store_shallow(tt_table *t, uint64_t key, int score, int bound, int qplies);
 /* df-pn's entries (bound TT_PN; tt_probe never returns them): a node's
  * proof and disproof numbers, each at most TT_PN_INF. tt_probe_pn returns
  * false if the key is not there. */
@@ -291,6 +297,13 @@ static inline bool tt_cuts(int bound, int score, int alpha, int beta)
 {
     return bound == TT_EXACT || (bound == TT_LOWER && score >= beta) ||
            (bound == TT_UPPER && score <= alpha);
+}
+/* Whether an entry holds for a quiescence search with qplies left: every
+ * entry of the main search (depth > 0) does, a quiescence search's entry
+ * only if its search had as many plies left (a shorter one saw less). */
+static inline bool tt_covers_quiescence(const tt_entry *e, int qplies)
+{
+    return e->depth > 0 || e->qplies >= (qplies < TT_QPLIES_MAX ? qplies : TT_QPLIES_MAX);
 }
 /* The bound a search of the window (alpha0, beta), alpha0 < beta, stores
  * for its best score: it failed low, failed high or is exact. */

@@ -5,7 +5,8 @@
  * words, data and check = key ^ data, where data packs
  *
  *     score       16  relative to the node (see tt_score_to_table)
- *     move        16  best or refuting move, in the canonical orientation
+ *     move        16  best or refuting move, in the canonical orientation;
+ *                     in a quiescence entry, its plies left (see pack)
  *     depth       16  remaining plies the score is good for; a search that
  *                     reached the end of the game stores the number of
  *                     empty cells, which no later need can exceed
@@ -109,9 +110,13 @@ void tt_clear(tt_table *t)
 
 /* ---- slots ------------------------------------------------------------ */
 
+/* A quiescence entry (qplies > 0) has no move: its move field holds
+ * -1 - qplies instead, which no cell and no df-pn entry (never decoded
+ * this way) is confused with. */
 static uint64_t pack(const tt_entry *e)
 {
-    return (uint64_t)(uint16_t)e->score | (uint64_t)(uint16_t)e->move << 16 |
+    int move = e->qplies > 0 ? -1 - e->qplies : e->move;
+    return (uint64_t)(uint16_t)e->score | (uint64_t)(uint16_t)move << 16 |
            (uint64_t)e->depth << 32 | (uint64_t)e->bound << 48 | (uint64_t)e->generation << 56;
 }
 
@@ -126,6 +131,11 @@ static void load(tt_table *t, size_t i, tt_entry *e)
     e->depth = (uint16_t)(data >> 32);
     e->bound = (uint8_t)(data >> 48);
     e->generation = (uint8_t)(data >> 56);
+    e->qplies = 0;
+    if (e->bound != TT_PN && e->move < -1) {
+        e->qplies = (uint8_t)(-1 - e->move);
+        e->move = -1;
+    }
 }
 
 static void save(tt_table *t, size_t i, const tt_entry *e)
@@ -308,17 +318,19 @@ void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bou
 /* The quiescence search makes most of the engine's nodes (85% in the
  * positions of its match games; docs/research.md, stop 72), each worth
  * little. Its entries go where they push out nothing deeper: a free slot,
- * the position's own entry if that is of depth 0 too, or a second slot of
- * depth 0. A deeper entry stays, since the main search orders its moves
- * and cuts its subtrees by it; the shallow entry is then not kept. */
-void tt_store_shallow(tt_table *t, uint64_t key, int score, int bound)
+ * the position's own entry if that is of depth 0 too and had no more
+ * quiescence plies left, or a second slot of depth 0. A deeper entry
+ * stays, since the main search orders its moves and cuts its subtrees by
+ * it; the shallow entry is then not kept. */
+void tt_store_shallow(tt_table *t, uint64_t key, int score, int bound, int qplies)
 {
+    qplies = qplies < 0 ? 0 : qplies > TT_QPLIES_MAX ? TT_QPLIES_MAX : qplies;
     tt_entry old[2];
     bool is_live[2];
     size_t b = read_bucket(t, key, old, is_live), slot;
     int own = is_live[0] && old[0].key == key ? 0 : is_live[1] && old[1].key == key ? 1 : -1;
     if (own >= 0) {
-        if (old[own].depth > 0)
+        if (old[own].depth > 0 || old[own].qplies > qplies)
             return;
         slot = b + (size_t)own;
     } else if (!is_live[0]) {
@@ -330,7 +342,7 @@ void tt_store_shallow(tt_table *t, uint64_t key, int score, int bound)
     } else {
         return;
     }
-    tt_entry e = {key, (int16_t)score, -1, 0, (uint8_t)bound, t->generation};
+    tt_entry e = {key, (int16_t)score, -1, 0, (uint8_t)bound, t->generation, (uint8_t)qplies};
     save(t, slot, &e);
 }
 

@@ -391,8 +391,10 @@ static void test_engine_width_claims_no_loss(void **state)
 }
 
 /* The quiescence search's entries (tt_store_shallow) take a free slot or
- * one of depth 0 and never push out an entry of a deeper search; probed,
- * they read back as stored: depth 0, no move. Then the engine: with the
+ * one of depth 0 and never push out an entry of a deeper search, nor the
+ * position's own entry of a longer quiescence search; probed, they read
+ * back as stored: depth 0, no move, their plies left, which say for which
+ * searches they hold (tt_covers_quiescence). Then the engine: with the
  * table past the horizon (qtable=1) the search to a depth is another tree
  * than without it (the default). */
 static void test_engine_quiescence_table(void **state)
@@ -405,40 +407,74 @@ static void test_engine_quiescence_table(void **state)
     const uint64_t a = 0x110, b = 0x220, c = 0x330, d = 0x440;
     tt_entry got;
 
-    tt_store_shallow(&t, a, 7, TT_LOWER);
+    tt_store_shallow(&t, a, 7, TT_LOWER, 3);
     assert_true(tt_probe(&t, a, &got));
     assert_int_equal(got.score, 7);
     assert_int_equal(got.depth, 0);
     assert_int_equal(got.move, -1);
     assert_int_equal(got.bound, TT_LOWER);
-    /* Its own entry at depth 0 is rewritten. */
-    tt_store_shallow(&t, a, -3, TT_UPPER);
+    assert_int_equal(got.qplies, 3);
+    assert_true(tt_covers_quiescence(&got, 3) && tt_covers_quiescence(&got, 1));
+    assert_false(tt_covers_quiescence(&got, 4));
+    /* Its own entry of as many plies left or fewer is rewritten; one of a
+     * longer search stays. */
+    tt_store_shallow(&t, a, -3, TT_UPPER, 3);
     assert_true(tt_probe(&t, a, &got));
     assert_int_equal(got.score, -3);
     assert_int_equal(got.bound, TT_UPPER);
-    /* A deeper search's entry of the same position stays. */
+    tt_store_shallow(&t, a, 5, TT_EXACT, 2);
+    assert_true(tt_probe(&t, a, &got));
+    assert_int_equal(got.score, -3);
+    assert_int_equal(got.qplies, 3);
+    tt_store_shallow(&t, a, 6, TT_LOWER, 6);
+    assert_true(tt_probe(&t, a, &got));
+    assert_int_equal(got.score, 6);
+    assert_int_equal(got.qplies, 6);
+    /* Plies past TT_QPLIES_MAX count as that many. */
+    tt_store_shallow(&t, a, 6, TT_LOWER, 30000);
+    assert_true(tt_probe(&t, a, &got));
+    assert_int_equal(got.qplies, TT_QPLIES_MAX);
+    assert_int_equal(got.move, -1);
+    assert_true(tt_covers_quiescence(&got, 30000));
+    /* A deeper search's entry of the same position stays, and holds for
+     * any quiescence search. */
     tt_store(&t, a, 40, 12, 5 * ENGINE_PLY, TT_EXACT);
-    tt_store_shallow(&t, a, 9, TT_LOWER);
+    tt_store_shallow(&t, a, 9, TT_LOWER, 6);
     assert_true(tt_probe(&t, a, &got));
     assert_int_equal(got.score, 40);
     assert_int_equal(got.move, 12);
     assert_int_equal(got.depth, 5 * ENGINE_PLY);
+    assert_int_equal(got.qplies, 0);
+    assert_true(tt_covers_quiescence(&got, 30000));
     /* Both slots deep: a shallow entry of another position is not kept. */
     tt_store(&t, b, 50, 13, 2 * ENGINE_PLY, TT_EXACT);
     assert_true(tt_probe(&t, a, &got) && tt_probe(&t, b, &got));
-    tt_store_shallow(&t, c, 1, TT_EXACT);
+    tt_store_shallow(&t, c, 1, TT_EXACT, 1);
     assert_false(tt_probe(&t, c, &got));
     assert_true(tt_probe(&t, a, &got) && got.depth == 5 * ENGINE_PLY);
     assert_true(tt_probe(&t, b, &got) && got.depth == 2 * ENGINE_PLY);
     /* A shallow second slot gives way to another shallow entry. */
     tt_clear(&t);
     tt_store(&t, a, 40, 12, 5 * ENGINE_PLY, TT_EXACT);
-    tt_store_shallow(&t, c, 1, TT_EXACT);
+    tt_store_shallow(&t, c, 1, TT_EXACT, 1);
     assert_true(tt_probe(&t, c, &got));
-    tt_store_shallow(&t, d, 2, TT_EXACT);
+    tt_store_shallow(&t, d, 2, TT_EXACT, 1);
     assert_true(tt_probe(&t, d, &got));
     assert_false(tt_probe(&t, c, &got));
     assert_true(tt_probe(&t, a, &got) && got.depth == 5 * ENGINE_PLY);
+    /* Moved to the second slot by a deeper entry, a quiescence entry keeps
+     * its plies; df-pn's numbers, packed where its plies go, read back
+     * whole. */
+    tt_clear(&t);
+    tt_store_shallow(&t, c, 1, TT_EXACT, 4);
+    tt_store(&t, a, 40, 12, 5 * ENGINE_PLY, TT_EXACT);
+    assert_true(tt_probe(&t, c, &got));
+    assert_int_equal(got.qplies, 4);
+    assert_int_equal(got.move, -1);
+    uint32_t pn, dn;
+    tt_store_pn(&t, b, TT_PN_INF, 0);
+    assert_true(tt_probe_pn(&t, b, &pn, &dn));
+    assert_true(pn == TT_PN_INF && dn == 0);
 
     mnk_engine *e = new_engine();
     mnk_game *game = middle_game();
