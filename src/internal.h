@@ -270,6 +270,8 @@ void tt_clear(tt_table *t);
 /* Copies the live entry of key (not a df-pn one) into *out; false if
  * there is none. */
 bool tt_probe(tt_table *t, uint64_t key, tt_entry *out);
+/* move is a cell or -1 for none: a field below -1 is a quiescence entry's
+ * plies left (tt_store_shallow). */
 void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bound);
 /* An entry of depth 0 and no move (the engine's quiescence search, with
  * qplies of its plies left; more than TT_QPLIES_MAX count as that many, far
