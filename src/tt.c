@@ -283,7 +283,7 @@ void tt_store_pn(tt_table *t, uint64_t key, uint32_t pn, uint32_t dn)
     dn = dn < TT_PN_INF ? dn : TT_PN_INF;
     uint64_t packed = (uint64_t)pn << 24 | dn;
     tt_entry e = {key, (int16_t)(uint16_t)packed, (int16_t)(uint16_t)(packed >> 16),
-                  (uint16_t)(packed >> 32), TT_PN, t->generation};
+                  (uint16_t)(packed >> 32), TT_PN, t->generation, 0};
     save(t, slot, &e);
 }
 
@@ -311,7 +311,7 @@ void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bou
         slot = b + 1;
     }
     tt_entry e = {key, (int16_t)score, (int16_t)move, (uint16_t)depth, (uint8_t)bound,
-                  t->generation};
+                  t->generation, 0};
     save(t, slot, &e);
 }
 
