@@ -279,6 +279,12 @@ void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bou
  * depth 0, never one a deeper search wrote, nor the position's own entry
  * of a longer quiescence search (see tt.c). */
 #define TT_QPLIES_MAX 250
+/* A quiescence search's plies left on the scale its entries store and are
+ * compared on: 0 to TT_QPLIES_MAX. */
+static inline int tt_qplies_scale(int qplies)
+{
+    return qplies < 0 ? 0 : qplies > TT_QPLIES_MAX ? TT_QPLIES_MAX : qplies;
+}
 void tt_store_shallow(tt_table *t, uint64_t key, int score, int bound, int qplies);
 /* df-pn's entries (bound TT_PN; tt_probe never returns them): a node's
  * proof and disproof numbers, each at most TT_PN_INF. tt_probe_pn returns
@@ -305,7 +311,7 @@ static inline bool tt_cuts(int bound, int score, int alpha, int beta)
  * only if its search had as many plies left (a shorter one saw less). */
 static inline bool tt_covers_quiescence(const tt_entry *e, int qplies)
 {
-    return e->depth > 0 || e->qplies >= (qplies < TT_QPLIES_MAX ? qplies : TT_QPLIES_MAX);
+    return e->depth > 0 || e->qplies >= tt_qplies_scale(qplies);
 }
 /* The bound a search of the window (alpha0, beta), alpha0 < beta, stores
  * for its best score: it failed low, failed high or is exact. */

@@ -324,7 +324,7 @@ void tt_store(tt_table *t, uint64_t key, int score, int move, int depth, int bou
  * it; the shallow entry is then not kept. */
 void tt_store_shallow(tt_table *t, uint64_t key, int score, int bound, int qplies)
 {
-    qplies = qplies < 0 ? 0 : qplies > TT_QPLIES_MAX ? TT_QPLIES_MAX : qplies;
+    qplies = tt_qplies_scale(qplies);
     tt_entry old[2];
     bool is_live[2];
     size_t b = read_bucket(t, key, old, is_live), slot;
