@@ -117,8 +117,10 @@ typedef struct engine_params {
      * short search for a win by fours may spend at each such position,
      * from the horizon to leaf_vcf_plies beyond it. */
     int quiescence_plies;
-    /* 1: against an open three past the horizon, fours that do not stop
-     * it are tried too. */
+    /* Against an open three past the horizon, one's own fours that do not
+     * stop it: 0 never tried, 1 tried with the blocks, 2 tried only once
+     * every block has lost (a loss seen must not be one a four escapes;
+     * 0 can see such losses). */
     int quiescence_fours;
     /* 1: a four-three the opponent could make next must be answered past
      * the horizon, like an open three. */

@@ -169,7 +169,7 @@ static const struct {
     {"latebase", offsetof(engine_params, late_base), 1, 30000},
     {"latemul", offsetof(engine_params, late_mul), 0, 30000},
     {"qplies", offsetof(engine_params, quiescence_plies), 0, 30000},
-    {"qfours", offsetof(engine_params, quiescence_fours), 0, 1},
+    {"qfours", offsetof(engine_params, quiescence_fours), 0, 2},
     {"q43", offsetof(engine_params, quiescence_43), 0, 1},
     {"qtable", offsetof(engine_params, quiescence_table), 0, 1},
     {"leafvcf", offsetof(engine_params, leaf_vcf_nodes), 0, 30000},

@@ -33,6 +33,43 @@ static bool end_in_reach(const shape_board *b, int ply, int *score)
     return true;
 }
 
+/* Appends to moves[0..n) those of from[0..nf) not among them, in their
+ * order; returns the new count (at most the distinct cells of both). */
+static int append_new_moves(const int *from, int nf, int *moves, int n)
+{
+    int total = n;
+    for (int i = 0; i < nf; i++) {
+        bool seen = false;
+        for (int j = 0; j < n && !seen; j++)
+            seen = moves[j] == from[i];
+        if (!seen)
+            moves[total++] = from[i];
+    }
+    return total;
+}
+
+static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth);
+
+/* The quiescence search's moves in order, raising *best and *alpha; false
+ * if the search was stopped. */
+static bool quiesce_moves(mnk_engine *e, int ply, const int *moves, int n, int *best, int *alpha,
+                          int beta, int qdepth)
+{
+    for (int i = 0; i < n && *alpha < beta; i++) {
+        engine_play(e, ply, moves[i]);
+        int score = -quiesce(e, ply + 1, -beta, -*alpha, qdepth - 1);
+        sb_undo(&e->b, moves[i]);
+        if (e->aborted)
+            return false;
+        if (score > *best) {
+            *best = score;
+            if (score > *alpha)
+                *alpha = score;
+        }
+    }
+    return true;
+}
+
 /* Past the horizon: a position is quiet when the opponent threatens no
  * five and no open four. Then the side to move may stand on the
  * evaluation, or try its strongest threats (four-threes, double threes)
@@ -103,24 +140,21 @@ static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
         if (qdepth <= 0)
             return stand;
         n = engine_moves(e, ply, MNK_NO_CELL, e->params.node_moves, level,
-                         level == PAT_43 || e->params.quiescence_fours != 0, moves);
+                         level == PAT_43 || e->params.quiescence_fours == 1, moves);
     }
 
     int best = threatened ? -SCORE_INF : stand;
-    for (int i = 0; i < n; i++) {
-        engine_play(e, ply, moves[i]);
-        int score = -quiesce(e, ply + 1, -beta, -alpha, qdepth - 1);
-        sb_undo(b, moves[i]);
-        if (e->aborted)
+    if (!quiesce_moves(e, ply, moves, n, &best, &alpha, beta, qdepth))
+        return 0;
+    /* qfours=2: one's own fours against an open three only once every
+     * block lost, so that a loss seen there is not one a four escapes. */
+    if (threatened && level == PAT_F4 && opp_fives == 0 && e->params.quiescence_fours == 2 &&
+        best < -MNK_ENGINE_EVAL_MAX && alpha < beta) {
+        int more[MNK_MAX_CELLS];
+        int nm = engine_moves(e, ply, MNK_NO_CELL, e->params.node_moves, level, true, more);
+        int total = append_new_moves(more, nm, moves, n);
+        if (!quiesce_moves(e, ply, moves + n, total - n, &best, &alpha, beta, qdepth))
             return 0;
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                alpha = score;
-                if (alpha >= beta)
-                    break;
-            }
-        }
     }
     if (e->params.quiescence_table && best > -SCORE_INF)
         tt_store_shallow(&e->tt, b->key, tt_score_to_table(best, ply),
@@ -317,15 +351,7 @@ static int left_out_moves(mnk_engine *e, int ply, bool vcf_check, int *moves, in
     int na = engine_gen_moves(e, ply, MNK_NO_CELL, 0, all);
     if (vcf_check)
         na = keep_vcf_defences(e, all, na);
-    int total = n;
-    for (int i = 0; i < na; i++) {
-        bool seen = false;
-        for (int j = 0; j < n && !seen; j++)
-            seen = moves[j] == all[i];
-        if (!seen)
-            moves[total++] = all[i];
-    }
-    return total;
+    return append_new_moves(all, na, moves, n);
 }
 
 /* Negamax value of the position for the side to move, ply plies below the

@@ -243,6 +243,7 @@ static void test_engine_params(void **state)
     EXPECT_SET("threatpat=8", threat_pat, PAT_B4);
     EXPECT_SET("roottable=0", root_table, 0);
     EXPECT_SET("qtable=1", quiescence_table, 1);
+    EXPECT_SET("qfours=2", quiescence_fours, 2);
     EXPECT_SET("widen=0", widen_lost, 0);
     EXPECT_SET("widen=2", widen_lost, ENGINE_WIDEN_ESTIMATE);
     EXPECT_SET("order=0", move_order, ENGINE_ORDER_SUMS);
@@ -275,7 +276,8 @@ static void test_engine_params(void **state)
                                         "evalavg=2", "corr=-1", "corr=1001",
                                         "counter=2", "widen=3", "threatred=-1", "threatred=30001",
                                         "threatpat=0", "threatpat=12", "roottable=-1",
-                                        "roottable=2", "qtable=-1", "qtable=2"};
+                                        "roottable=2", "qtable=-1", "qtable=2", "qfours=-1",
+                                        "qfours=3"};
     for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
         assert_int_equal(mnk_engine_set_param(e, range[i]), MNK_ERR_ARGUMENT);
         assert_memory_equal(&e->params, &def, sizeof def);
@@ -318,6 +320,17 @@ static void test_engine_params(void **state)
     assert_int_equal(mnk_engine_set_param(e, "threatred=30000"), MNK_OK);
     mnk_engine_clear(e);
     assert_true(think(e, game, &o).nodes != unreduced);
+    /* One's own fours against an open three past the horizon: never, with
+     * the blocks, or once the blocks lost (qfours): three trees. */
+    uint64_t fours[3];
+    for (int q = 0; q < 3; q++) {
+        char setting[16] = "qfours=0";
+        setting[7] = (char)('0' + q);
+        assert_int_equal(mnk_engine_set_param(e, setting), MNK_OK);
+        mnk_engine_clear(e);
+        fours[q] = think(e, game, &o).nodes;
+    }
+    assert_true(fours[0] != fours[1] && fours[1] != fours[2] && fours[0] != fours[2]);
     /* The table's move first and unreduced at the root (roottable): the
      * same tree from an empty table; another one where the last search
      * left a move for the root, after its first move (i10) and a reply

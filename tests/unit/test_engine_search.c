@@ -331,8 +331,12 @@ static void test_engine_width_claims_no_loss(void **state)
     mnk_engine *e = new_engine();
     mnk_solver *solver;
     assert_int_equal(mnk_solver_new((size_t)16 << 20, &solver), MNK_OK);
-    static const int widen[] = {ENGINE_WIDEN_SEARCH, ENGINE_WIDEN_ESTIMATE, ENGINE_WIDEN_SEARCH};
-    static const int qtable[] = {0, 0, 1};
+    static const int widen[] = {ENGINE_WIDEN_SEARCH, ENGINE_WIDEN_ESTIMATE, ENGINE_WIDEN_SEARCH,
+                                ENGINE_WIDEN_SEARCH};
+    static const int qtable[] = {0, 0, 1, 1};
+    /* qfours=2 leaves one's own fours out against an open three until every
+     * block has lost: a loss it sees must still be one. */
+    static const int qfours[] = {1, 1, 1, 2};
     static const int sides[] = {6, 7};
     for (size_t w = 0; w < sizeof widen / sizeof widen[0]; w++)
         for (size_t s = 0; s < sizeof sides / sizeof sides[0]; s++) {
@@ -341,6 +345,7 @@ static void test_engine_width_claims_no_loss(void **state)
             p.node_moves = 3;
             p.widen_lost = widen[w];
             p.quiescence_table = qtable[w];
+            p.quiescence_fours = qfours[w];
             engine_set_params(e, &p);
             mnk_rules rules = rules_of(sides[s], sides[s], 4);
             mnk_game *game = new_game(rules);
@@ -377,8 +382,9 @@ static void test_engine_width_claims_no_loss(void **state)
                 if (truth.value.result != (win ? MNK_WIN : MNK_LOSS)) {
                     char text[MNK_POSITION_MAX];
                     mnk_game_format(game, text, sizeof text);
-                    fail_msg("widen=%d qtable=%d, %s: the engine says %s (%d), the solver %d",
-                             widen[w], qtable[w], text, win ? "won" : "lost", score,
+                    fail_msg("widen=%d qtable=%d qfours=%d, %s: the engine says %s (%d), "
+                             "the solver %d",
+                             widen[w], qtable[w], qfours[w], text, win ? "won" : "lost", score,
                              (int)truth.value.result);
                 }
             }
