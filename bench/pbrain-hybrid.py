@@ -5,7 +5,20 @@ measure where a match's points are lost: played by bench/match.sh as
 mnk's side, with Rapfi as the helper, it tells how much mnk's games gain
 when its opening moves are Rapfi's (docs/research.md, stop 59).
 
-    bench/pbrain-hybrid.py [--helper-nodes N] MOVES HELPER ENGINE [ARG...]
+    bench/pbrain-hybrid.py [--helper-nodes N] [--veto | --veto-eval T] [--veto-log FILE]
+        MOVES HELPER ENGINE [ARG...]
+
+With --veto, ENGINE chooses every move after the first MOVES, and HELPER
+then searches the position after it: when it reports a proven win there
+for the opponent (Rapfi's "Eval +M..."), HELPER's own move is played
+instead, unless HELPER reports that position lost too. It tells how many
+points the blunders HELPER can see cost ENGINE (docs/research.md, stop
+75). Each veto is counted on standard error; with --veto-log FILE the
+position after each vetoed move (the opponent to move) is appended to
+FILE in build/tactics' form, as bench/move-judge.py's mates are.
+With --veto-eval T instead, HELPER's move is played whenever HELPER's
+evaluation of the position after ENGINE's move is more than T below its
+evaluation of its own choice (mates count as 30000 less their plies).
 
 HELPER and ENGINE are Gomocup engines (executables; ARG... go to
 ENGINE). Both are started once and told every START, RESTART and INFO;
@@ -22,8 +35,16 @@ import argparse
 import os
 import subprocess
 import sys
+import time
 
-from gomocup_session import MOVE
+from gomocup_session import EVAL, MOVE
+
+
+# A mate in the helper's evaluation, less its plies (--veto-eval).
+MATE_SCORE = 30000
+
+# Seconds between two questions to the helper (--veto).
+HELPER_PAUSE = 0.2
 
 
 class Engine:
@@ -31,6 +52,8 @@ class Engine:
 
     def __init__(self, argv):
         self.name = os.path.basename(argv[0])
+        self.mate = 0  # the last answer's mate: + a win, - a loss (in plies), 0 none
+        self.score = 0  # the last answer's evaluation, a mate as +-MATE_SCORE less its plies
         path = os.path.abspath(argv[0])
         try:
             # Started in its own folder, where engines look for their files
@@ -57,12 +80,63 @@ class Engine:
             line = line.strip()
             if wanted(line):
                 return line
+            ev = EVAL.search(line)
+            if ev:
+                sign, value = (-1 if ev.group(1) == "-" else 1), int(ev.group(3))
+                self.mate = sign * value if ev.group(2) else 0
+                self.score = sign * (MATE_SCORE - value if ev.group(2) else value)
             kind = line.split(" ", 1)[0].upper()
             if kind == "ERROR":
                 say(f"ERROR {self.name}: {line[len(kind):].strip()}")
                 return None
             if forward and kind in ("MESSAGE", "DEBUG"):
                 say(line)
+
+
+def makes_five(stones, x, y, mine=True):
+    """Whether a stone at (x, y) of this engine's (mine) or the opponent's
+    makes five or more in a row with that side's stones (x, y, mine): a
+    finished game, which Rapfi refuses as a BOARD (each line after it an
+    unknown command)."""
+    own = {(sx, sy) for sx, sy, m in stones if m == mine} | {(x, y)}
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            k = 1
+            while (x + sign * k * dx, y + sign * k * dy) in own:
+                run, k = run + 1, k + 1
+        if run >= 5:
+            return True
+    return False
+
+
+def decided(stones, size):
+    """Whether the last stone made five or filled the board, or the
+    opponent (to move) has a five to make: nothing for a veto to change,
+    and a position Rapfi answers at once (after which it dropped the next
+    command even after a pause) or not at all (a full board)."""
+    x, y, _ = stones[-1]
+    if makes_five(stones[:-1], x, y) or len(stones) >= size * size:
+        return True
+    taken = {(sx, sy) for sx, sy, _ in stones}
+    near = {(sx + dx, sy + dy) for sx, sy, m in stones if not m
+            for dx in range(-4, 5) for dy in range(-4, 5)}
+    return any(c not in taken and 0 <= c[0] < size and 0 <= c[1] < size
+               and makes_five(stones, *c, mine=False)
+               for c in near)
+
+
+def log_position(path, size, stones):
+    """Appends the position (x, y, mine) after this engine's move to path
+    in build/tactics' form: rows from the top, x for the first player (this
+    engine when it has one stone more, the opponent when they are even)."""
+    mine = sum(1 for *_, m in stones if m)
+    first_mine = mine > len(stones) - mine
+    rows = [["."] * size for _ in range(size)]
+    for x, y, m in stones:
+        rows[y][x] = "x" if m == first_mine else "o"
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("/".join("".join(r) for r in rows) + "\n")
 
 
 def say(line):
@@ -77,6 +151,10 @@ def is_start_answer(line):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--helper-nodes", type=int)
+    check = ap.add_mutually_exclusive_group()
+    check.add_argument("--veto", action="store_true")
+    check.add_argument("--veto-eval", type=int, metavar="T")
+    ap.add_argument("--veto-log", metavar="FILE")
     ap.add_argument("moves", type=int)
     ap.add_argument("helper")
     ap.add_argument("engine", nargs=argparse.REMAINDER)
@@ -87,30 +165,79 @@ def main():
     stones = []  # (x, y, mine) in the order played
     made = 0     # this game's moves chosen by this engine so far
 
-    def think():
-        nonlocal made
-        who = helper if made < a.moves else engine
+    vetoes = 0
+    size = 15  # the board's, from START
+
+    def ask(who, position, mine):
+        """who's move in position, as (x, y), or None after an ERROR; mine:
+        the field of this engine's stones (1, or 2 asked for the opponent)."""
+        who.mate = who.score = 0
+        if who is helper and (a.veto or a.veto_eval is not None):
+            # Rapfi's protocol loop ignores a command that comes while it
+            # is still thinking, and it says so only just after printing
+            # its move: a BOARD sent at once may be dropped, and its stones
+            # become unknown commands (Rapfi's command/gomocup.cpp).
+            time.sleep(HELPER_PAUSE)
         who.send("BOARD")
-        for x, y, mine in stones:
-            who.send(f"{x},{y},{1 if mine else 2}")
+        for x, y, own in position:
+            who.send(f"{x},{y},{mine if own else 3 - mine}")
         who.send("DONE")
         move = who.answer(MOVE.match, who is engine)
+        return None if move is None else tuple(int(f) for f in move.split(","))
+
+    def think():
+        nonlocal made, vetoes
+        who = helper if made < a.moves else engine
+        move = ask(who, stones, 1)
         if move is None:
             return
-        x, y = (int(f) for f in move.split(","))
+        checked = a.veto or a.veto_eval is not None
+        if checked and who is engine and not decided(stones + [(move[0], move[1], True)], size):
+            better = veto_eval(move) if a.veto_eval is not None else veto_mate(move)
+            if better is not None:
+                vetoes += 1
+                sys.stderr.write(f"pbrain-hybrid: veto {vetoes}: {move} -> {better}\n")
+                if a.veto_log:
+                    log_position(a.veto_log, size, stones + [(move[0], move[1], True)])
+                move = better
+        x, y = move
         stones.append((x, y, True))
         made += 1
         say(f"{x},{y}")
+
+    def veto_mate(move):
+        """The helper's move instead of move, when it proves the opponent
+        wins after move and does not prove the position lost; else None."""
+        if ask(helper, stones + [(move[0], move[1], True)], 2) and helper.mate > 0:
+            better = ask(helper, stones, 1)
+            if better is not None and better != move and helper.mate >= 0:
+                return better
+        return None
+
+    def veto_eval(move):
+        """The helper's move instead of move, when the helper's evaluation
+        of the position after move (the opponent to move) is more than T
+        below its evaluation of its own choice; else None."""
+        better = ask(helper, stones, 1)
+        if better is None or better == move:
+            return None
+        own = helper.score
+        if ask(helper, stones + [(move[0], move[1], True)], 2) is None:
+            return None
+        return better if own - (-helper.score) > a.veto_eval else None
 
     for line in sys.stdin:
         words = line.split()
         command = words[0].upper() if words else ""
         if command in ("START", "RESTART"):
             stones, made, refused = [], 0, []
+            if command == "START" and len(words) == 2 and words[1].isdigit():
+                size = int(words[1])
             for e in (helper, engine):
                 e.send(line.strip())
-                if e.answer(is_start_answer, False).upper().startswith("ERROR"):
-                    refused.append(e.name)
+                answer = e.answer(is_start_answer, False)
+                if answer.upper().startswith("ERROR"):
+                    refused.append(f"{e.name} ({answer})")
             say(f"ERROR {' and '.join(refused)} refused {command}" if refused else "OK")
         elif command == "INFO":
             for e in (helper, engine):
