@@ -37,7 +37,7 @@ import subprocess
 import sys
 import time
 
-from gomocup_session import EVAL, MOVE
+from gomocup_session import EVAL, MOVE, position_text
 
 
 # A mate in the helper's evaluation, less its plies (--veto-eval).
@@ -93,12 +93,9 @@ class Engine:
                 say(line)
 
 
-def makes_five(stones, x, y, mine=True):
-    """Whether a stone at (x, y) of this engine's (mine) or the opponent's
-    makes five or more in a row with that side's stones (x, y, mine): a
-    finished game, which Rapfi refuses as a BOARD (each line after it an
-    unknown command)."""
-    own = {(sx, sy) for sx, sy, m in stones if m == mine} | {(x, y)}
+def makes_five(own, x, y):
+    """Whether a stone at (x, y) makes five or more in a row with the cells
+    of own (a set of (x, y) of the same side)."""
     for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
         run = 1
         for sign in (1, -1):
@@ -111,32 +108,34 @@ def makes_five(stones, x, y, mine=True):
 
 
 def decided(stones, size):
-    """Whether the last stone made five or filled the board, or the
-    opponent (to move) has a five to make: nothing for a veto to change,
-    and a position Rapfi answers at once (after which it dropped the next
-    command even after a pause) or not at all (a full board)."""
+    """Whether the last stone (this engine's) made five or filled the
+    board, or the opponent (to move) has a five to make: nothing for a veto
+    to change, and a position Rapfi answers at once (after which it dropped
+    the next command even after a pause) or not at all (a full board);
+    Rapfi refuses a finished game as a BOARD (each line after it an unknown
+    command)."""
     x, y, _ = stones[-1]
-    if makes_five(stones[:-1], x, y) or len(stones) >= size * size:
+    mine = {(sx, sy) for sx, sy, m in stones[:-1] if m}
+    if makes_five(mine, x, y) or len(stones) >= size * size:
         return True
     taken = {(sx, sy) for sx, sy, _ in stones}
-    near = {(sx + dx, sy + dy) for sx, sy, m in stones if not m
-            for dx in range(-4, 5) for dy in range(-4, 5)}
-    return any(c not in taken and 0 <= c[0] < size and 0 <= c[1] < size
-               and makes_five(stones, *c, mine=False)
+    theirs = taken - mine - {(x, y)}
+    near = {(sx + dx, sy + dy) for sx, sy in theirs for dx in range(-4, 5) for dy in range(-4, 5)}
+    return any(c not in taken and 0 <= c[0] < size and 0 <= c[1] < size and makes_five(theirs, *c)
                for c in near)
 
 
 def log_position(path, size, stones):
     """Appends the position (x, y, mine) after this engine's move to path
-    in build/tactics' form: rows from the top, x for the first player (this
+    in build/tactics' form (position_text: x for the first player, this
     engine when it has one stone more, the opponent when they are even)."""
-    mine = sum(1 for *_, m in stones if m)
-    first_mine = mine > len(stones) - mine
-    rows = [["."] * size for _ in range(size)]
-    for x, y, m in stones:
-        rows[y][x] = "x" if m == first_mine else "o"
+    mine = [(x, y) for x, y, m in stones if m]
+    theirs = [(x, y) for x, y, m in stones if not m]
+    first, second = (mine, theirs) if len(mine) > len(theirs) else (theirs, mine)
+    # Alternating, as position_text reads the order of play.
+    moves = [c for pair in zip(first, second) for c in pair] + first[len(second):]
     with open(path, "a", encoding="utf-8") as f:
-        f.write("/".join("".join(r) for r in rows) + "\n")
+        f.write(position_text(size, moves) + "\n")
 
 
 def say(line):
@@ -167,12 +166,13 @@ def main():
 
     vetoes = 0
     size = 15  # the board's, from START
+    checking = a.veto or a.veto_eval is not None
 
     def ask(who, position, mine):
         """who's move in position, as (x, y), or None after an ERROR; mine:
         the field of this engine's stones (1, or 2 asked for the opponent)."""
         who.mate = who.score = 0
-        if who is helper and (a.veto or a.veto_eval is not None):
+        if who is helper and checking:
             # Rapfi's protocol loop ignores a command that comes while it
             # is still thinking, and it says so only just after printing
             # its move: a BOARD sent at once may be dropped, and its stones
@@ -191,38 +191,39 @@ def main():
         move = ask(who, stones, 1)
         if move is None:
             return
-        checked = a.veto or a.veto_eval is not None
-        if checked and who is engine and not decided(stones + [(move[0], move[1], True)], size):
-            better = veto_eval(move) if a.veto_eval is not None else veto_mate(move)
+        after = stones + [(move[0], move[1], True)]
+        if checking and who is engine and not decided(after, size):
+            better = veto_eval(move, after) if a.veto_eval is not None else veto_mate(move, after)
             if better is not None:
                 vetoes += 1
                 sys.stderr.write(f"pbrain-hybrid: veto {vetoes}: {move} -> {better}\n")
                 if a.veto_log:
-                    log_position(a.veto_log, size, stones + [(move[0], move[1], True)])
+                    log_position(a.veto_log, size, after)
                 move = better
         x, y = move
         stones.append((x, y, True))
         made += 1
         say(f"{x},{y}")
 
-    def veto_mate(move):
+    def veto_mate(move, after):
         """The helper's move instead of move, when it proves the opponent
-        wins after move and does not prove the position lost; else None."""
-        if ask(helper, stones + [(move[0], move[1], True)], 2) and helper.mate > 0:
+        wins after it (the position after) and does not prove the position
+        lost; else None."""
+        if ask(helper, after, 2) and helper.mate > 0:
             better = ask(helper, stones, 1)
             if better is not None and better != move and helper.mate >= 0:
                 return better
         return None
 
-    def veto_eval(move):
+    def veto_eval(move, after):
         """The helper's move instead of move, when the helper's evaluation
-        of the position after move (the opponent to move) is more than T
-        below its evaluation of its own choice; else None."""
+        of the position after it (after, the opponent to move) is more than
+        T below its evaluation of its own choice; else None."""
         better = ask(helper, stones, 1)
         if better is None or better == move:
             return None
         own = helper.score
-        if ask(helper, stones + [(move[0], move[1], True)], 2) is None:
+        if ask(helper, after, 2) is None:
             return None
         return better if own - (-helper.score) > a.veto_eval else None
 
