@@ -137,7 +137,8 @@ def save_and_compare(by_position, save, compare):
     """Writes a judge's values by position to `save` (a path or None);
     with `compare` (another run's such file) prints the mean difference
     over the positions both judged, paired, so that its error is that of
-    the moves that differ."""
+    the moves that differ. Returns the other run's values (None without
+    `compare`)."""
     if save:
         with open(save, "w", encoding="utf-8") as f:
             json.dump(by_position, f)
@@ -150,6 +151,8 @@ def save_and_compare(by_position, save, compare):
             print(f"against {compare}: {dm:+.1f} +- {de:.1f} over {len(d)} positions, "
                   f"{sum(x != 0 for x in d)} judged differently "
                   f"(this run minus that one; negative: this run's moves are better)")
+        return other
+    return None
 
 
 class Session:

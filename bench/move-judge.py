@@ -12,10 +12,10 @@ answer, so a variant that changes few moves costs little more than its
 searches.
 
     python3 bench/move-judge.py positions OUT.tsv MATCH.sgf... [--first F]
-        [--last N]
+        [--last N] [--sample K [--seed S]]
         the positions of finished matches (bench/match.sh) where mnk was
         to move, from move F (default: the first after the opening) up to
-        move N (default 12)
+        move N (default 12); with --sample, K of them drawn at random
     python3 bench/move-judge.py critical OUT.tsv MATCH.sgf... [--moves K]
         the positions where mnk chose its last K moves (default 2) before
         Rapfi first reported a proven win, in every game mnk lost: the
@@ -33,7 +33,7 @@ searches.
         mnk's search sees. It prints how many, by the mate's length.
     python3 bench/move-judge.py judge POSITIONS.tsv TACTICS NODES RAPFI
         [NAME=VALUE...] [--save F] [--compare F] [--cache F] [--jobs J]
-        [--depth]
+        [--depth] [--bad T]
 
 For each position it prints nothing; at the end the number judged (the
 positions Rapfi had not already proven decided before the move), the
@@ -41,13 +41,20 @@ blunders (Rapfi proves a win after the move), and the mean regret: Rapfi's
 evaluation after the move (for Rapfi's side) plus its evaluation before it
 (for mnk's side), the points the move lost against the best move in
 Rapfi's eyes, each clipped to -500 .. 2000 (a proven win counts 2000).
---compare gives the paired difference against another run's --save file.
+It also counts the bad moves, those whose regret is more than T (default
+100, the threshold of bench/pbrain-hybrid.py's --veto-eval that took mnk
+from 20% to 51% on the middle-game judge: docs/research.md, stop 75).
+--compare gives the paired difference against another run's --save file,
+of the mean regret and of the bad moves (how many positions only one of
+the two runs got wrong).
 With --depth, NODES is a depth instead: every move searched to that depth
 (build/tactics depth), to see what depth alone is worth.
 """
 import argparse
 import json
+import math
 import os
+import random
 import re
 import subprocess
 import sys
@@ -66,19 +73,22 @@ def spell(moves):
 
 
 def positions(a):
-    seen = set()
+    seen = {}  # (size, key) -> None, in the order found
+    for path in a.sgf:
+        text = open(path, encoding="utf-8").read()
+        size = sgf_size(text, path, "move-judge")
+        for moves, mnk_black in sgf_games(text):
+            side = 0 if mnk_black else 1
+            for ply in range(max(OPENING, a.first), min(len(moves), a.last)):
+                if ply % 2 == side:
+                    seen.setdefault((size, spell(moves[:ply])))
+    found = list(seen)
+    if a.sample is not None:
+        random.Random(a.seed).shuffle(found)
+        found = found[:a.sample]
     with open(a.out, "w", encoding="utf-8") as out:
-        for path in a.sgf:
-            text = open(path, encoding="utf-8").read()
-            size = sgf_size(text, path, "move-judge")
-            for moves, mnk_black in sgf_games(text):
-                side = 0 if mnk_black else 1
-                for ply in range(max(OPENING, a.first), min(len(moves), a.last)):
-                    key = spell(moves[:ply])
-                    if ply % 2 == side and (size, key) not in seen:
-                        seen.add((size, key))
-                        out.write(f"{size}\t{key}\n")
-    print(f"{len(seen)} positions")
+        out.writelines(f"{size}\t{key}\n" for size, key in found)
+    print(f"{len(found)} positions" + (f" of {len(seen)}" if a.sample is not None else ""))
 
 
 def critical(a):
@@ -229,13 +239,32 @@ def judge(a):
         regrets.append(r)
         by_position[f"{s} {spell(m)}"] = r
     n = len(regrets)
+    if n == 0:
+        sys.exit("move-judge: no open position to judge")
     mean, error = mean_error(regrets)
     median = sorted(regrets)[n // 2]
-    print(f"{n} open positions of {len(sets)}: {blunders} blunders, mean regret {mean:.1f} +- "
-          f"{error:.1f}, median {median}; {a.nodes} {'plies' if a.depth else 'nodes'} a move"
+    bad = sum(r > a.bad for r in regrets)
+    print(f"{n} open positions of {len(sets)}: {blunders} blunders, {bad} bad moves (regret over "
+          f"{a.bad}), mean regret {mean:.1f} +- {error:.1f}, median {median}; {a.nodes} "
+          f"{'plies' if a.depth else 'nodes'} a move"
           f"{' ' + ' '.join(a.params) if a.params else ''}; Rapfi at {a.judge_nodes} "
           f"({j.asked} new questions)")
-    save_and_compare(by_position, a.save, a.compare)
+    other = save_and_compare(by_position, a.save, a.compare)
+    if other:
+        compare_bad(by_position, other, a.bad)
+
+
+def compare_bad(mine, other, threshold):
+    """Prints, over the positions both runs judged, how many moves only
+    this run made bad and how many only the other run did, with the 95%
+    error of the difference (McNemar's: the positions where the two runs
+    agree tell nothing about which is better)."""
+    both = [k for k in mine if k in other]
+    only_mine = sum(mine[k] > threshold >= other[k] for k in both)
+    only_other = sum(other[k] > threshold >= mine[k] for k in both)
+    print(f"bad moves (regret over {threshold}) over {len(both)} positions: {only_mine} only in "
+          f"this run, {only_other} only in the other: {only_mine - only_other:+d} +- "
+          f"{1.96 * math.sqrt(only_mine + only_other):.1f} (95%)")
 
 
 def main():
@@ -246,6 +275,8 @@ def main():
     p.add_argument("sgf", nargs="+")
     p.add_argument("--first", type=int, default=OPENING)
     p.add_argument("--last", type=int, default=12)
+    p.add_argument("--sample", type=int, metavar="N", help="N of them drawn at random")
+    p.add_argument("--seed", type=int, default=1, help="the draw's seed (default 1)")
     p.set_defaults(run=positions)
     p = sub.add_parser("critical")
     p.add_argument("out")
@@ -269,6 +300,8 @@ def main():
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--save")
     p.add_argument("--compare")
+    p.add_argument("--bad", type=int, default=100, metavar="T",
+                   help="a move whose regret is over T counts as bad (default 100)")
     p.set_defaults(run=judge)
     a = ap.parse_args()
     a.run(a)

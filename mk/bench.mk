@@ -93,7 +93,7 @@ MATCH_RULE ?= 0
 MATCH_ARGS = $(MATCH_GAMES) $(MATCH_SECONDS) $(MATCH_SIZE) $(MATCH_RULE)
 MATCH_OPENINGS ?= $(wildcard $(abspath bench/openings/$(MATCH_SIZE)x$(MATCH_SIZE)$(if $(filter 1,$(MATCH_RULE)),-exact).tsv))
 export MATCH_OPENINGS
-.PHONY: match match-greedy match-rapfi match-nodes match-mid
+.PHONY: match match-greedy match-rapfi match-nodes match-mid judge-mid
 match: match-greedy match-rapfi
 match-greedy: $(B)/pbrain-mnk
 	MATCH_OUT=$(B)/match bash bench/match.sh $(PEERS)/c-gomoku-cli "$(MNK_ENGINE)" \
@@ -147,3 +147,31 @@ MID_OUT ?= $(B)/match-mid
 match-mid:
 	$(MAKE) match-nodes NODES_OPENINGS=bench/openings/15x15-mid.tsv NODES_GAMES=$(MID_GAMES) \
 	    NODES_MNK=$(MID_MNK) NODES_RAPFI=$(MID_RAPFI) NODES_OUT=$(MID_OUT)
+
+# make judge-mid: Rapfi judges mnk's moves one at a time. The positions
+# are mnk's turns (stones 20 to 129) in the 125 games of stop 75's
+# middle-game judge in which Rapfi replaced every move of mnk's it valued
+# 100 or more below its own (bench/engine/veto-eval-games-15x15.sgf):
+# games kept near even, so most positions are still open, and drawn at
+# random from all of them, so no variant is favoured by how they were
+# chosen. build/tactics chooses the move at MID_MNK nodes with a cold
+# table, and bench/move-judge.py has Rapfi at MID_RAPFI nodes value it
+# against its own choice: the mean regret, and the bad moves (regret
+# over 100). The first run takes about 5 minutes on 2 cores for the
+# 800 positions of JUDGE_SAMPLE; Rapfi's answers are kept in
+# JUDGE_CACHE, so a variant costs its searches and Rapfi's answers for
+# the moves it changes (about 2 minutes). JUDGE_SAMPLE=0 takes all
+# 3,654 positions. MNK_PARAMS plays a variant; JUDGE_SAVE=FILE keeps
+# the regrets by position and JUDGE_COMPARE=FILE pairs them with such a
+# file of another run (docs/research.md, stop 76).
+JUDGE_GAMES ?= bench/engine/veto-eval-games-15x15.sgf
+JUDGE_SAMPLE ?= 800
+JUDGE_CACHE ?= $(B)/judge-mid-cache.json
+JUDGE_SAVE ?=
+JUDGE_COMPARE ?=
+judge-mid: $(B)/tactics
+	python3 bench/move-judge.py positions $(B)/judge-mid.tsv $(JUDGE_GAMES) --first 20 --last 130 \
+	    $(if $(filter-out 0,$(JUDGE_SAMPLE)),--sample $(JUDGE_SAMPLE) --seed 76)
+	python3 bench/move-judge.py judge $(B)/judge-mid.tsv $(B)/tactics $(MID_MNK) \
+	    $(PEERS)/pbrain-rapfi $(MNK_PARAMS) --judge-nodes $(MID_RAPFI) --cache $(JUDGE_CACHE) \
+	    $(if $(JUDGE_SAVE),--save $(JUDGE_SAVE)) $(if $(JUDGE_COMPARE),--compare $(JUDGE_COMPARE))
