@@ -304,6 +304,8 @@ def main():
                    help="a move whose regret is over T counts as bad (default 100)")
     p.set_defaults(run=judge)
     a = ap.parse_args()
+    if getattr(a, "sample", None) is not None and a.sample < 1:
+        ap.error("--sample must be 1 or more")
     a.run(a)
 
 
