@@ -61,8 +61,8 @@ import sys
 import threading
 
 from gomocup_session import (OPENING, Session, clipped, first_mate, first_proven_win,
-                             mean_error, match_games, position_text, save_and_compare,
-                             sgf_games, sgf_size)
+                             mean_error, match_games, position_text, read_text,
+                             save_and_compare, sgf_games, sgf_size)
 
 CLIP = 2000
 REGRET_MIN = -500
@@ -75,7 +75,7 @@ def spell(moves):
 def positions(a):
     seen = {}  # (size, key) -> None, in the order found
     for path in a.sgf:
-        text = open(path, encoding="utf-8").read()
+        text = read_text(path, "move-judge")
         size = sgf_size(text, path, "move-judge")
         for moves, mnk_black in sgf_games(text):
             side = 0 if mnk_black else 1
@@ -218,9 +218,34 @@ def engine_moves(tactics, mode, limit, boards, params, jobs):
     return moves
 
 
+def read_positions(path):
+    """The (size, moves) of a set written by `positions`; a file that
+    cannot be read, or a line not of that form, stops the tool with a
+    message naming it."""
+    sets = []
+    for number, line in enumerate(read_text(path, "move-judge").splitlines(), 1):
+        try:
+            size, key = line.split("\t")
+            moves = [tuple(map(int, c.split(","))) for c in key.split()]
+            if int(size) < 1 or any(len(c) != 2 for c in moves):
+                raise ValueError
+        except ValueError:
+            sys.exit(f"move-judge: {path}:{number}: not SIZE<tab>x,y x,y ...")
+        sets.append((int(size), moves))
+    return sets
+
+
 def judge(a):
-    rows = [line.rstrip("\n").split("\t") for line in open(a.positions, encoding="utf-8")]
-    sets = [(int(size), [tuple(map(int, c.split(","))) for c in key.split()]) for size, key in rows]
+    # Everything the run needs is checked before its minutes of searches.
+    for tool in (a.tactics, a.rapfi):
+        if not (os.path.isfile(tool) and os.access(tool, os.X_OK)):
+            sys.exit(f"move-judge: {tool}: not an executable file")
+    if a.compare:
+        try:
+            json.loads(read_text(a.compare, "move-judge"))
+        except ValueError:
+            sys.exit(f"move-judge: {a.compare}: not a file written by --save")
+    sets = read_positions(a.positions)
     j = Judge(a.rapfi, a.judge_nodes, a.cache, a.jobs)
     j.fill(sets)
     open_sets = [(s, m) for s, m in sets

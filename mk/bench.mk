@@ -31,6 +31,14 @@ bench-tactics: $(B)/tactics
 	$(B)/tactics run bench/tactics/*.txt | tail -1
 	$(B)/tactics time 1000 bench/engine/quiet-15x15.txt | tail -3
 
+# The bench scripts' own test: bench/move-judge.py run whole with
+# tests/bench/pbrain-fake.py in Rapfi's place (tests/bench/test_move_judge.py),
+# so that what it prints is checked without Rapfi.
+TEST_TARGETS += test-bench
+.PHONY: test-bench
+test-bench: $(B)/tactics
+	python3 tests/bench/test_move_judge.py $(B)/tactics
+
 # The threat searches side by side on positions where Rapfi proved a win
 # (bench/threats.c): `build/threats NODES FILE [DEPTH]`.
 BENCH_TARGETS += bench-threats
