@@ -57,6 +57,17 @@ static inline mnk_solver *new_solver(size_t table_bytes)
     return solver;
 }
 
+/* The solver's best move, which must be given; the result is filled
+ * with garbage first, so that a field the call leaves unset shows. */
+static inline mnk_search_result best_of(mnk_solver *solver, const mnk_game *game,
+                                        const mnk_search_options *o)
+{
+    mnk_search_result res;
+    memset(&res, 0x7f, sizeof res);
+    assert_int_equal(mnk_best_move(solver, game, o, &res), MNK_OK);
+    return res;
+}
+
 /* The cell named by text, which must parse. */
 static inline int cell_at(mnk_rules rules, const char *text)
 {
@@ -234,6 +245,14 @@ static inline const char *result_name(mnk_result r)
     case MNK_UNKNOWN: return "unknown";
     }
     return "?";
+}
+
+/* v is a proven result in so many plies. */
+static inline void assert_proven_value(mnk_value v, mnk_result result, int plies)
+{
+    if (v.result != result || v.plies != plies || !v.proven)
+        fail_msg("got %s in %d (proven %d), expected %s in %d", result_name(v.result), v.plies,
+                 v.proven, result_name(result), plies);
 }
 
 /* ---- an oracle of the tests' own ----------------------------------------
