@@ -24,7 +24,7 @@ from gomocup_session import position_text  # noqa: E402
 JUDGE = os.path.join(TOP, "bench", "move-judge.py")
 FAKE = os.path.join(HERE, "pbrain-fake.py")
 GAMES = os.path.join(TOP, "bench", "engine", "veto-eval-games-15x15.sgf")
-TACTICS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(TOP, "build", "tactics")
+TACTICS = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(TOP, "build", "tactics"))
 CLIP, REGRET_MIN = 2000, -500  # move-judge.py's
 
 spec = importlib.util.spec_from_file_location("fake", FAKE)
@@ -44,6 +44,8 @@ def check(cond, what):
 
 
 def run(*args):
+    """move-judge.py with args, in the scratch folder (main's chdir), so
+    that nothing it writes by default lands anywhere else."""
     p = subprocess.run([sys.executable, JUDGE, *args], capture_output=True, text=True)
     return p.returncode, p.stdout, p.stderr
 
@@ -93,6 +95,7 @@ def main():
     if not os.access(TACTICS, os.X_OK):
         sys.exit(f"test_move_judge: no {TACTICS} (make build/tactics)")
     with tempfile.TemporaryDirectory() as d:
+        os.chdir(d)
         tsv, cache = os.path.join(d, "set.tsv"), os.path.join(d, "cache.json")
         a, b, c = (os.path.join(d, f"{n}.json") for n in "abc")
 
