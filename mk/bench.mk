@@ -165,15 +165,19 @@ match-mid:
 # chosen. build/tactics chooses the move at MID_MNK nodes with a cold
 # table, and bench/move-judge.py has Rapfi at MID_RAPFI nodes value it
 # against its own choice: the mean regret, and the bad moves (regret
-# over 100). The first run takes about 5 minutes on 2 cores for the
-# 800 positions of JUDGE_SAMPLE; Rapfi's answers are kept in
-# JUDGE_CACHE, so a variant costs its searches and Rapfi's answers for
-# the moves it changes (about 2 minutes). JUDGE_SAMPLE=0 takes all
-# 3,654 positions. MNK_PARAMS plays a variant; JUDGE_SAVE=FILE keeps
-# the regrets by position and JUDGE_COMPARE=FILE pairs them with such a
-# file of another run (docs/research.md, stop 76).
+# over 100). By default every one of the 3,654 positions is judged
+# (2,583 open): the first run takes about 20 minutes on 2 cores, and
+# Rapfi's answers are kept in JUDGE_CACHE, so a variant costs its
+# searches and Rapfi's answers for the moves it changes (10 to 16
+# minutes). The paired error is then about 4 points of regret, where a
+# doubling of mnk's nodes is worth about 12; JUDGE_SAMPLE=800 (the
+# default until stop 77) takes a random 800 in a quarter of the time,
+# but with an error of 7 to 11: qtable=1 came out +5.7 on those 800 and
+# -13.2 on the rest (docs/research.md, stops 76 and 77). MNK_PARAMS
+# plays a variant; JUDGE_SAVE=FILE keeps the regrets by position and
+# JUDGE_COMPARE=FILE pairs them with such a file of another run.
 JUDGE_GAMES ?= bench/engine/veto-eval-games-15x15.sgf
-JUDGE_SAMPLE ?= 800
+JUDGE_SAMPLE ?= 0
 JUDGE_CACHE ?= $(B)/judge-mid-cache.json
 JUDGE_SAVE ?=
 JUDGE_COMPARE ?=
