@@ -227,7 +227,8 @@ def read_positions(path):
         try:
             size, key = line.split("\t")
             moves = [tuple(map(int, c.split(","))) for c in key.split()]
-            if int(size) < 1 or any(len(c) != 2 for c in moves):
+            n = int(size)
+            if n < 1 or any(len(c) != 2 or not (0 <= c[0] < n and 0 <= c[1] < n) for c in moves):
                 raise ValueError
         except ValueError:
             sys.exit(f"move-judge: {path}:{number}: not SIZE<tab>x,y x,y ...")
@@ -240,11 +241,16 @@ def judge(a):
     for tool in (a.tactics, a.rapfi):
         if not (os.path.isfile(tool) and os.access(tool, os.X_OK)):
             sys.exit(f"move-judge: {tool}: not an executable file")
-    if a.compare:
+    for path, what in ((a.compare, "--save"), (a.cache if os.path.exists(a.cache) else None,
+                                               "--cache")):
+        if path is None:
+            continue
         try:
-            json.loads(read_text(a.compare, "move-judge"))
+            ok = isinstance(json.loads(read_text(path, "move-judge")), dict)
         except ValueError:
-            sys.exit(f"move-judge: {a.compare}: not a file written by --save")
+            ok = False
+        if not ok:
+            sys.exit(f"move-judge: {path}: not a file written by {what}")
     sets = read_positions(a.positions)
     j = Judge(a.rapfi, a.judge_nodes, a.cache, a.jobs)
     j.fill(sets)

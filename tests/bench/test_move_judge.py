@@ -167,6 +167,16 @@ def main():
             f.write(open(tsv).readline() + "15\t7,7 8\n")
         rc, out, err = run("judge", broken, TACTICS, "10", FAKE)
         check(rc != 0 and "broken.tsv:2: not SIZE" in err, f"judge, a broken line: {rc} {err}")
+        with open(broken, "w", encoding="utf-8") as f:
+            f.write("15\t7,7 15,3\n")
+        rc, out, err = run("judge", broken, TACTICS, "10", FAKE)
+        check(rc != 0 and "broken.tsv:1: not SIZE" in err, f"judge, a cell off the board: {err}")
+        with open(broken, "w", encoding="utf-8") as f:
+            f.write("[1, 2]")
+        for option in ("--cache", "--compare"):
+            rc, out, err = run("judge", tsv, TACTICS, "10", FAKE, option, broken)
+            check(rc != 0 and "broken.tsv: not a file written by" in err and "Traceback" not in err,
+                  f"judge {option} of another kind of file: {rc} {err[-300:]}")
         for what, bad_args in (
                 ("a missing positions file", [os.path.join(d, "none.tsv"), TACTICS, "10", FAKE]),
                 ("a missing engine", [tsv, TACTICS, "10", os.path.join(d, "none")]),
