@@ -133,18 +133,31 @@ def mean_error(xs):
     return mean, sd / math.sqrt(n)
 
 
-def save_and_compare(by_position, save, compare):
+def read_saved(path, tool, what):
+    """The values a judge wrote to path (a JSON object: `what` names the
+    option that writes such files, --save or --cache); a file that cannot
+    be read, or holds anything else, stops the tool with a message naming
+    it rather than a traceback."""
+    try:
+        values = json.loads(read_text(path, tool))
+    except ValueError:
+        values = None
+    if not isinstance(values, dict):
+        sys.exit(f"{tool}: {path}: not a file written by {what}")
+    return values
+
+
+def save_and_compare(by_position, save, compare, tool):
     """Writes a judge's values by position to `save` (a path or None);
     with `compare` (another run's such file) prints the mean difference
     over the positions both judged, paired, so that its error is that of
     the moves that differ. Returns the other run's values (None without
-    `compare`)."""
+    `compare`). `tool` names the caller in messages."""
     if save:
         with open(save, "w", encoding="utf-8") as f:
             json.dump(by_position, f)
     if compare:
-        with open(compare, encoding="utf-8") as f:
-            other = json.load(f)
+        other = read_saved(compare, tool, "--save")
         d = [by_position[k] - other[k] for k in by_position if k in other]
         if len(d) > 1:
             dm, de = mean_error(d)

@@ -34,7 +34,7 @@ import os
 import subprocess
 
 from gomocup_session import (EVAL, MOVE, OPENING, Session, board_text, clipped, mean_error,
-                             save_and_compare, sgf_games, sgf_size)
+                             read_saved, save_and_compare, sgf_games, sgf_size)
 
 CLIP = 2000
 
@@ -68,10 +68,7 @@ def ask(command, size, moves, info=""):
 class Judge:
     def __init__(self, rapfi, nodes, path):
         self.rapfi, self.nodes, self.path = rapfi, nodes, path
-        self.cache = {}
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as f:
-                self.cache = json.load(f)
+        self.cache = read_saved(path, "match-judge", "--cache") if os.path.exists(path) else {}
         self.asked = 0
         self.session = None  # one Rapfi process for every question (gomocup_session.py)
 
@@ -142,7 +139,7 @@ def main():
           f"{CLIP}); {decided} positions decided before the move, {missed} proven wins let go; "
           f"{changed} moves unlike the match's; mnk at {a.nodes} nodes, Rapfi at "
           f"{a.judge_nodes} ({judge.asked} new questions)")
-    save_and_compare(by_position, a.save, a.compare)
+    save_and_compare(by_position, a.save, a.compare, "match-judge")
 
 
 if __name__ == "__main__":

@@ -61,8 +61,8 @@ import sys
 import threading
 
 from gomocup_session import (OPENING, Session, clipped, first_mate, first_proven_win,
-                             mean_error, match_games, position_text, read_text,
-                             save_and_compare, sgf_games, sgf_size)
+                             mean_error, match_games, position_text, read_saved,
+                             read_text, save_and_compare, sgf_games, sgf_size)
 
 CLIP = 2000
 REGRET_MIN = -500
@@ -139,10 +139,7 @@ class Judge:
 
     def __init__(self, rapfi, nodes, path, jobs):
         self.rapfi, self.nodes, self.path, self.jobs = rapfi, nodes, path, jobs
-        self.cache = {}
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as f:
-                self.cache = json.load(f)
+        self.cache = read_saved(path, "move-judge", "--cache") if os.path.exists(path) else {}
         self.asked = 0
 
     def key(self, size, moves):
@@ -232,7 +229,7 @@ def read_positions(path):
                 raise ValueError
         except ValueError:
             sys.exit(f"move-judge: {path}:{number}: not SIZE<tab>x,y x,y ...")
-        sets.append((int(size), moves))
+        sets.append((n, moves))
     return sets
 
 
@@ -241,18 +238,10 @@ def judge(a):
     for tool in (a.tactics, a.rapfi):
         if not (os.path.isfile(tool) and os.access(tool, os.X_OK)):
             sys.exit(f"move-judge: {tool}: not an executable file")
-    for path, what in ((a.compare, "--save"), (a.cache if os.path.exists(a.cache) else None,
-                                               "--cache")):
-        if path is None:
-            continue
-        try:
-            ok = isinstance(json.loads(read_text(path, "move-judge")), dict)
-        except ValueError:
-            ok = False
-        if not ok:
-            sys.exit(f"move-judge: {path}: not a file written by {what}")
-    sets = read_positions(a.positions)
+    if a.compare:
+        read_saved(a.compare, "move-judge", "--save")  # read again once the run is done
     j = Judge(a.rapfi, a.judge_nodes, a.cache, a.jobs)
+    sets = read_positions(a.positions)
     j.fill(sets)
     open_sets = [(s, m) for s, m in sets
                  if j.value(s, m) is not None and abs(j.value(s, m)) < CLIP]
@@ -280,7 +269,7 @@ def judge(a):
           f"{'plies' if a.depth else 'nodes'} a move"
           f"{' ' + ' '.join(a.params) if a.params else ''}; Rapfi at {a.judge_nodes} "
           f"({j.asked} new questions)")
-    other = save_and_compare(by_position, a.save, a.compare)
+    other = save_and_compare(by_position, a.save, a.compare, "move-judge")
     if other:
         compare_bad(by_position, other, a.bad)
 
