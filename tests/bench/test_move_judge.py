@@ -7,7 +7,6 @@ the cache, the comparison of two runs, and its answers to bad input.
 
 Usage: python3 tests/bench/test_move_judge.py [path/to/tactics]
 Prints "N passed, N failed" and fails if any check did."""
-import importlib.util
 import json
 import math
 import os
@@ -16,31 +15,13 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(TOP, "bench"))
-from gomocup_session import position_text  # noqa: E402
+from bench_check import FAKE, TOP, check, fake, finish
+from gomocup_session import position_text
 
 JUDGE = os.path.join(TOP, "bench", "move-judge.py")
-FAKE = os.path.join(HERE, "pbrain-fake.py")
 GAMES = os.path.join(TOP, "bench", "engine", "veto-eval-games-15x15.sgf")
 TACTICS = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(TOP, "build", "tactics"))
 CLIP, REGRET_MIN = 2000, -500  # move-judge.py's
-
-spec = importlib.util.spec_from_file_location("fake", FAKE)
-fake = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(fake)
-
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {what}")
 
 
 def run(*args):
@@ -185,8 +166,7 @@ def main():
             rc, out, err = run("judge", *bad_args)
             check(rc != 0 and "move-judge" in err and "Traceback" not in err,
                   f"judge, {what}: {rc} {err[-300:]}")
-    print(f"move-judge: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    finish("move-judge")
 
 
 if __name__ == "__main__":
