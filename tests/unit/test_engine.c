@@ -321,7 +321,10 @@ static void test_engine_params(void **state)
     mnk_engine_clear(e);
     assert_true(think(e, game, &o).nodes != unreduced);
     /* One's own fours against an open three past the horizon: never, with
-     * the blocks, or once the blocks lost (qfours): three trees. */
+     * the blocks, or once the blocks lost (qfours): three trees, with
+     * quiescence searches long enough (6 plies; 2 by default) to meet
+     * the positions that tell them apart. */
+    assert_int_equal(mnk_engine_set_param(e, "qplies=6"), MNK_OK);
     uint64_t fours[3];
     for (int q = 0; q < 3; q++) {
         char setting[16] = "qfours=0";
