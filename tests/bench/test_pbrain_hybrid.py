@@ -13,7 +13,6 @@ threshold; a missing engine.
 Usage: python3 tests/bench/test_pbrain_hybrid.py
 Prints "N passed, N failed" and fails if any check did."""
 import os
-import re
 import select
 import subprocess
 import sys
@@ -21,7 +20,7 @@ import tempfile
 import time
 
 from bench_check import FAKE, TOP, check, fake, finish
-from gomocup_session import position_text
+from gomocup_session import MOVE, position_text
 
 HYBRID = os.path.join(TOP, "bench", "pbrain-hybrid.py")
 SIZE = 15
@@ -116,7 +115,7 @@ def played(cells):
 
 def cell(text):
     """A move "x,y" as (x, y); None for anything else."""
-    m = text and re.fullmatch(r"(\d+),(\d+)", text)
+    m = text and MOVE.match(text)
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
