@@ -34,12 +34,15 @@ bench-tactics: $(B)/tactics
 # The bench scripts' own test: bench/move-judge.py run whole with
 # tests/bench/pbrain-fake.py in Rapfi's place (tests/bench/test_move_judge.py),
 # so that what it prints is checked without Rapfi, and a Gomocup session
-# of bench/pbrain-hybrid.py with two such fakes (test_pbrain_hybrid.py).
+# of bench/pbrain-hybrid.py with two such fakes (test_pbrain_hybrid.py),
+# and one through bench/pbrain-clock.py, the manager-side stopwatch
+# (test_pbrain_clock.py).
 TEST_TARGETS += test-bench
 .PHONY: test-bench
 test-bench: $(B)/tactics
 	python3 tests/bench/test_move_judge.py $(B)/tactics
 	python3 tests/bench/test_pbrain_hybrid.py
+	python3 tests/bench/test_pbrain_clock.py
 
 # The threat searches side by side on positions where Rapfi proved a win
 # (bench/threats.c): `build/threats NODES FILE [DEPTH]`.
