@@ -42,40 +42,43 @@ def play(log_path, argv):
     state = {"limit": 0, "memory": 0}
     lock = threading.Lock()
 
-    def from_engine():
-        for line in proc.stdout:
-            if MOVE.match(line):
-                with lock:
-                    if asked:
-                        ms = (time.monotonic() - asked.popleft()) * 1000
-                        log.write(f"move {ms:.1f} {state['limit']}\n")
-                        log.flush()
-            sys.stdout.buffer.write(line)
-            sys.stdout.buffer.flush()
-
-    reader = threading.Thread(target=from_engine, daemon=True)
-    reader.start()
-    for line in sys.stdin.buffer:
-        words = line.split()
-        with lock:
-            if len(words) == 3 and words[0].upper() == b"INFO" and words[2].isdigit():
-                key = words[1].lower()
-                if key == b"timeout_turn":
-                    state["limit"] = int(words[2])
-                elif key == b"max_memory":
-                    state["memory"] = int(words[2])
-            if words and words[0].upper() in ASKS:
-                asked.append(time.monotonic())
+    def from_manager():
+        for line in sys.stdin.buffer:
+            words = line.split()
+            with lock:
+                if len(words) == 3 and words[0].upper() == b"INFO" and words[2].isdigit():
+                    key = words[1].lower()
+                    if key == b"timeout_turn":
+                        state["limit"] = int(words[2])
+                    elif key == b"max_memory":
+                        state["memory"] = int(words[2])
+                if words and words[0].upper() in ASKS:
+                    asked.append(time.monotonic())
+            try:
+                proc.stdin.write(line)
+                proc.stdin.flush()
+            except (BrokenPipeError, ValueError):
+                return
         try:
-            proc.stdin.write(line)
-            proc.stdin.flush()
+            proc.stdin.close()
         except BrokenPipeError:
-            break
-    try:
-        proc.stdin.close()
-    except BrokenPipeError:
-        pass
-    reader.join()
+            pass
+
+    # The manager's side runs in its own thread and this one follows the
+    # engine: when the engine exits (after END, or a crash) so does this
+    # wrapper, whether or not the manager has closed its pipe. A manager
+    # that sends END and then waits for the process to end (c-gomoku-cli
+    # does) would otherwise wait for ever.
+    threading.Thread(target=from_manager, daemon=True).start()
+    for line in proc.stdout:
+        if MOVE.match(line):
+            with lock:
+                if asked:
+                    ms = (time.monotonic() - asked.popleft()) * 1000
+                    log.write(f"move {ms:.1f} {state['limit']}\n")
+                    log.flush()
+        sys.stdout.buffer.write(line)
+        sys.stdout.buffer.flush()
     _, status, usage = os.wait4(proc.pid, 0)
     log.write(f"rss {usage.ru_maxrss} {state['memory']}\n")
     log.close()
@@ -124,7 +127,12 @@ def main():
     if len(args) >= 2 and args[0] == "--report":
         report(args[1:])
     elif len(args) >= 2 and not args[0].startswith("-"):
-        sys.exit(play(args[0], args[1:]))
+        code = play(args[0], args[1:])
+        # Not sys.exit: the thread reading the manager may still be blocked
+        # on standard input, which an orderly interpreter exit would wait
+        # to close.
+        sys.stdout.flush()
+        os._exit(code)
     else:
         sys.exit("usage: pbrain-clock.py LOG ENGINE [ARG...] | pbrain-clock.py --report LOG...")
 

@@ -3,7 +3,8 @@
 a scripted Gomocup session through it to pbrain-fake.py (beside this
 file) must read exactly as the session straight to the fake, and its log
 must hold one move line per move asked, with the INFO timeout_turn given,
-and the engine's resident set with the INFO max_memory given; --report
+and the engine's resident set with the INFO max_memory given; the
+wrapper must end when its engine does, its input still open; --report
 must summarise a log whose numbers the test chose, and refuse a line
 that is not a log line; a missing engine is an error, not a traceback.
 
@@ -55,6 +56,20 @@ with tempfile.TemporaryDirectory() as tmp:
     run([CLOCK, log, sys.executable, FAKE], SESSION)
     with open(log, encoding="utf-8") as f:
         check(len(f.read().splitlines()) == 2 * (MOVES_ASKED + 1), "a second session appends")
+
+    # END with the manager's pipe left open, as c-gomoku-cli does before
+    # it waits for the engine's process to end: the wrapper must end too.
+    proc = subprocess.Popen([sys.executable, CLOCK, log, sys.executable, FAKE],
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    proc.stdin.write(SESSION.encode())
+    proc.stdin.flush()
+    try:
+        code = proc.wait(timeout=WAIT)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        code = None
+    proc.stdin.close()
+    check(code == 0, f"the wrapper ends with its engine, its input still open: {code}")
 
     chosen = os.path.join(tmp, "chosen.log")
     with open(chosen, "w", encoding="utf-8") as f:
