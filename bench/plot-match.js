@@ -55,9 +55,10 @@ const PAD = 20; // points clear of the axes
 const X = (s) => L + PAD + ((lx(s) - lx(xmin)) / span) * (W - L - R - 2 * PAD) +
   (xmax === xmin ? (W - L - R - 2 * PAD) / 2 : 0);
 const Y = (p) => T + (1 - p) * (H - T - B);
-// Enough colours that no two series share one (eleven in match-results.tsv).
+// Enough colours that no two series share one (sixteen in match-results.tsv).
 const colours = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f',
-  '#bcbd22', '#17becf', '#ff7f0e', '#000000', '#393b79'];
+  '#bcbd22', '#17becf', '#ff7f0e', '#000000', '#393b79', '#637939', '#8c6d31', '#843c39',
+  '#7b4173'];
 const out = [];
 out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" font-family="sans-serif" font-size="12">`);
 out.push(`<title>mnk's score in matches against time per move</title>`);
