@@ -83,9 +83,11 @@ void engine_default_params(engine_params *p)
     /* Two plies of answers to open threes past the horizon instead of 6:
      * at 1,760,000 nodes (about a 1 s move) the judge's 2,583 turns gave
      * -9.2 +- 3.9 points of regret against 6 (3 plies -3.9, 4 -1.6, 1
-     * -5.3; 611 bad moves down to 564), and at 1 s against Rapfi it
-     * scored 43-1-76 (36.2%, two runs) where 6 plies scored 12-0-108 on
-     * the same openings (docs/research.md, stop 78). */
+     * -5.3; 611 bad moves down to 564). At 1 s against Rapfi it scored
+     * 43-1-76 where 6 plies scored 12-0-108 on the same openings (stop
+     * 78), but on the next machine 5-0-55 where 6 plies scored 9-0-49
+     * (stop 79): 1 s runs depend on the machine's timing, so the judge,
+     * which counts nodes, is what chose this (docs/research.md). */
     p->quiescence_plies = 2;
     p->quiescence_fours = 1;
     p->quiescence_43 = 0;
