@@ -18,14 +18,14 @@ match: `bash bench/match.sh CLI "bench/pbrain-clock.py LOG build/pbrain-mnk"
 RAPFI ...` (the engine's name then holds "pbrain-mnk", which the match
 scripts look for)."""
 import os
-import re
 import subprocess
 import sys
 import threading
 import time
 from collections import deque
 
-MOVE = re.compile(rb"^\s*\d+\s*,\s*\d+\s*$")
+from gomocup_session import MOVE
+
 # Requests after which the engine owes a move.
 ASKS = (b"BEGIN", b"TURN", b"DONE")
 
@@ -71,7 +71,7 @@ def play(log_path, argv):
     # does) would otherwise wait for ever.
     threading.Thread(target=from_manager, daemon=True).start()
     for line in proc.stdout:
-        if MOVE.match(line):
+        if MOVE.match(line.decode(errors="replace").strip()):
             with lock:
                 if asked:
                     ms = (time.monotonic() - asked.popleft()) * 1000
@@ -107,9 +107,8 @@ def report(paths):
     if moves:
         ms, limit = max(moves, key=lambda m: m[0] / m[1] if m[1] else 0)
         over = [m for m in moves if m[1] and m[0] > m[1]]
-        worst = max((m[0] / m[1] - 1) * 100 for m in moves if m[1]) if any(m[1] for m in moves) else 0
-        print(f"moves {len(moves)}: longest {ms:.1f} ms of {limit} ms; "
-              f"{len(over)} over the limit" + (f", at most {worst:.1f}% over" if over else ""))
+        worst = f", at most {max((m[0] / m[1] - 1) * 100 for m in over):.1f}% over" if over else ""
+        print(f"moves {len(moves)}: longest {ms:.1f} ms of {limit} ms; {len(over)} over the limit{worst}")
     else:
         print("moves 0")
     if rss:
