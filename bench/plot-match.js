@@ -81,13 +81,13 @@ out.push(`<text transform="translate(14 ${(T + H - B) / 2}) rotate(-90)" text-an
 let k = 0;
 for (const [name, pts] of series) {
   const c = colours[k % colours.length];
+  const esc = name.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   pts.sort((a, b) => a.secs - b.secs);
   out.push(`<polyline fill="none" stroke="${c}" stroke-width="2" points="${pts.map((p) => `${X(p.secs)},${Y(p.score)}`).join(' ')}"/>`);
   for (const p of pts) {
     out.push(`<line x1="${X(p.secs)}" x2="${X(p.secs)}" y1="${Y(p.lo)}" y2="${Y(p.hi)}" stroke="${c}"/>`);
-    out.push(`<circle cx="${X(p.secs)}" cy="${Y(p.score)}" r="4" fill="${c}"><title>${name}, ${p.secs} s: ${(p.score * 100).toFixed(1)}% of ${p.n} games</title></circle>`);
+    out.push(`<circle cx="${X(p.secs)}" cy="${Y(p.score)}" r="4" fill="${c}"><title>${esc}, ${p.secs} s: ${(p.score * 100).toFixed(1)}% of ${p.n} games</title></circle>`);
   }
-  const esc = name.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   out.push(`<text x="${W - R + 10}" y="${T + 16 + 18 * k}" fill="${c}">${esc}</text>`);
   k++;
 }
