@@ -107,7 +107,7 @@ MATCH_RULE ?= 0
 MATCH_ARGS = $(MATCH_GAMES) $(MATCH_SECONDS) $(MATCH_SIZE) $(MATCH_RULE)
 MATCH_OPENINGS ?= $(wildcard $(abspath bench/openings/$(MATCH_SIZE)x$(MATCH_SIZE)$(if $(filter 1,$(MATCH_RULE)),-exact).tsv))
 export MATCH_OPENINGS
-.PHONY: match match-greedy match-rapfi match-nodes match-mid judge-mid
+.PHONY: match match-greedy match-rapfi match-nodes match-mid match-ref judge-mid
 match: match-greedy match-rapfi
 match-greedy: $(B)/pbrain-mnk
 	MATCH_OUT=$(B)/match bash bench/match.sh $(PEERS)/c-gomoku-cli "$(MNK_ENGINE)" \
@@ -161,6 +161,25 @@ MID_OUT ?= $(B)/match-mid
 match-mid:
 	$(MAKE) match-nodes NODES_OPENINGS=bench/openings/15x15-mid.tsv NODES_GAMES=$(MID_GAMES) \
 	    NODES_MNK=$(MID_MNK) NODES_RAPFI=$(MID_RAPFI) NODES_OUT=$(MID_OUT)
+
+# make match-ref: the 1 s reference that any machine replays. The 93
+# balanced openings of bench/openings/15x15.tsv with both colours (186
+# games), mnk at 1,800,000 nodes a move against Rapfi at 800,000 (about
+# what each searches in a 1 s move: mnk 1.5 to 1.8 million nodes a
+# second, Rapfi 0.73 to 0.84 million, on the machine of stops 79 and 80).
+# Node limits make the games the same on every machine and under any
+# load; at 1 s every game changes with the machine's timing. Stop 80:
+# 25-2-157 (14.1%) where the same engine took 22-0-160 at 1 s on the
+# same openings, game by game within 3.4 +- 6.6 points (docs/research.md).
+# About 70 minutes on 2 cores. Its limits, games and output are REF_MNK,
+# REF_RAPFI, REF_GAMES and REF_OUT; MNK_PARAMS plays a variant.
+REF_MNK ?= 1800000
+REF_RAPFI ?= 800000
+REF_GAMES ?= 186
+REF_OUT ?= $(B)/match-ref
+match-ref:
+	$(MAKE) match-nodes NODES_OPENINGS=bench/openings/15x15.tsv NODES_GAMES=$(REF_GAMES) \
+	    NODES_MNK=$(REF_MNK) NODES_RAPFI=$(REF_RAPFI) NODES_OUT=$(REF_OUT)
 
 # make judge-mid: Rapfi judges mnk's moves one at a time. The positions
 # are mnk's turns (stones 20 to 129) in the 125 games of stop 75's
