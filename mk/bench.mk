@@ -212,3 +212,21 @@ judge-mid: $(B)/tactics
 	python3 bench/move-judge.py judge $(B)/judge-mid.tsv $(B)/tactics $(MID_MNK) \
 	    $(PEERS)/pbrain-rapfi $(MNK_PARAMS) --judge-nodes $(MID_RAPFI) --cache $(JUDGE_CACHE) \
 	    $(if $(JUDGE_SAVE),--save $(JUDGE_SAVE)) $(if $(JUDGE_COMPARE),--compare $(JUDGE_COMPARE))
+
+# make judge-early: the same judge on the moves that lose the games.
+# The positions are mnk's turns with 3 to 15 stones on the board in the
+# 186 games of stop 80's make match-ref (bench/engine/ref-games-15x15.sgf):
+# in the games mnk lost there, Rapfi's evaluation first passed +300 at
+# move 15 (median) and its first mate came at move 31, so the points go
+# in these moves (docs/research.md, stop 80). mnk at EARLY_MNK nodes (a
+# 1 s move's) against Rapfi at MID_RAPFI, Rapfi's answers in
+# EARLY_CACHE; JUDGE_SAVE, JUDGE_COMPARE and MNK_PARAMS as for judge-mid.
+EARLY_GAMES ?= bench/engine/ref-games-15x15.sgf
+EARLY_MNK ?= 1760000
+EARLY_CACHE ?= $(B)/judge-early-cache.json
+.PHONY: judge-early
+judge-early: $(B)/tactics
+	python3 bench/move-judge.py positions $(B)/judge-early.tsv $(EARLY_GAMES) --first 3 --last 16
+	python3 bench/move-judge.py judge $(B)/judge-early.tsv $(B)/tactics $(EARLY_MNK) \
+	    $(PEERS)/pbrain-rapfi $(MNK_PARAMS) --judge-nodes $(MID_RAPFI) --cache $(EARLY_CACHE) \
+	    $(if $(JUDGE_SAVE),--save $(JUDGE_SAVE)) $(if $(JUDGE_COMPARE),--compare $(JUDGE_COMPARE))
