@@ -221,6 +221,10 @@ judge-mid: $(B)/tactics
 # in these moves (docs/research.md, stop 80). mnk at EARLY_MNK nodes (a
 # 1 s move's) against Rapfi at MID_RAPFI, Rapfi's answers in
 # EARLY_CACHE; JUDGE_SAVE, JUDGE_COMPARE and MNK_PARAMS as for judge-mid.
+# The defaults of stop 80: 1,080 open positions, 246 bad moves, mean
+# regret 94.0; the first run takes about 35 minutes on 2 cores (a CI run
+# beside it), a variant about 13 with the cache, and the paired error is
+# about 7 points of regret.
 EARLY_GAMES ?= bench/engine/ref-games-15x15.sgf
 EARLY_MNK ?= 1760000
 EARLY_CACHE ?= $(B)/judge-early-cache.json
