@@ -201,6 +201,13 @@ match-ref:
 # -13.2 on the rest (docs/research.md, stops 76 and 77). MNK_PARAMS
 # plays a variant; JUDGE_SAVE=FILE keeps the regrets by position and
 # JUDGE_COMPARE=FILE pairs them with such a file of another run.
+# $(call judge_moves,POSITIONS,NODES,CACHE): mnk's moves on POSITIONS at
+# NODES judged by Rapfi at MID_RAPFI, its answers kept in CACHE; the
+# variant, the regrets kept and the run compared from MNK_PARAMS,
+# JUDGE_SAVE and JUDGE_COMPARE (judge-mid and judge-early).
+judge_moves = python3 bench/move-judge.py judge $(1) $(B)/tactics $(2) \
+    $(PEERS)/pbrain-rapfi $(MNK_PARAMS) --judge-nodes $(MID_RAPFI) --cache $(3) \
+    $(if $(JUDGE_SAVE),--save $(JUDGE_SAVE)) $(if $(JUDGE_COMPARE),--compare $(JUDGE_COMPARE))
 JUDGE_GAMES ?= bench/engine/veto-eval-games-15x15.sgf
 JUDGE_SAMPLE ?= 0
 JUDGE_CACHE ?= $(B)/judge-mid-cache.json
@@ -209,9 +216,7 @@ JUDGE_COMPARE ?=
 judge-mid: $(B)/tactics
 	python3 bench/move-judge.py positions $(B)/judge-mid.tsv $(JUDGE_GAMES) --first 20 --last 130 \
 	    $(if $(filter-out 0,$(JUDGE_SAMPLE)),--sample $(JUDGE_SAMPLE) --seed 76)
-	python3 bench/move-judge.py judge $(B)/judge-mid.tsv $(B)/tactics $(MID_MNK) \
-	    $(PEERS)/pbrain-rapfi $(MNK_PARAMS) --judge-nodes $(MID_RAPFI) --cache $(JUDGE_CACHE) \
-	    $(if $(JUDGE_SAVE),--save $(JUDGE_SAVE)) $(if $(JUDGE_COMPARE),--compare $(JUDGE_COMPARE))
+	$(call judge_moves,$(B)/judge-mid.tsv,$(MID_MNK),$(JUDGE_CACHE))
 
 # make judge-early: the same judge on the moves that lose the games.
 # The positions are mnk's turns with 3 to 15 stones on the board in the
@@ -231,6 +236,4 @@ EARLY_CACHE ?= $(B)/judge-early-cache.json
 .PHONY: judge-early
 judge-early: $(B)/tactics
 	python3 bench/move-judge.py positions $(B)/judge-early.tsv $(EARLY_GAMES) --first 3 --last 16
-	python3 bench/move-judge.py judge $(B)/judge-early.tsv $(B)/tactics $(EARLY_MNK) \
-	    $(PEERS)/pbrain-rapfi $(MNK_PARAMS) --judge-nodes $(MID_RAPFI) --cache $(EARLY_CACHE) \
-	    $(if $(JUDGE_SAVE),--save $(JUDGE_SAVE)) $(if $(JUDGE_COMPARE),--compare $(JUDGE_COMPARE))
+	$(call judge_moves,$(B)/judge-early.tsv,$(EARLY_MNK),$(EARLY_CACHE))

@@ -81,10 +81,6 @@ if svg is not None:
 
     circles = list(svg.iter(SVG + "circle"))
     check(len(circles) == 5, f"one point per result: {len(circles)}")
-    xs = {}
-    for c in circles:
-        title = c.find(SVG + "title").text
-        xs.setdefault(title.split(",")[0], []).append(float(c.get("cx")))
     rapfi = [(float(c.get("cx")), float(c.get("cy")), c.find(SVG + "title").text)
              for c in circles if c.find(SVG + "title").text.startswith("Rapfi,")]
     check([t for _, _, t in rapfi] == ["Rapfi, 0.1 s: 50.0% of 10 games",
