@@ -181,6 +181,14 @@ match-ref:
 	$(MAKE) match-nodes NODES_OPENINGS=bench/openings/15x15.tsv NODES_GAMES=$(REF_GAMES) \
 	    NODES_MNK=$(REF_MNK) NODES_RAPFI=$(REF_RAPFI) NODES_OUT=$(REF_OUT)
 
+# $(call judge_moves,POSITIONS,NODES,CACHE): mnk's moves on POSITIONS at
+# NODES judged by Rapfi at MID_RAPFI, its answers kept in CACHE; the
+# variant, the regrets kept and the run compared from MNK_PARAMS,
+# JUDGE_SAVE and JUDGE_COMPARE (judge-mid and judge-early).
+judge_moves = python3 bench/move-judge.py judge $(1) $(B)/tactics $(2) \
+    $(PEERS)/pbrain-rapfi $(MNK_PARAMS) --judge-nodes $(MID_RAPFI) --cache $(3) \
+    $(if $(JUDGE_SAVE),--save $(JUDGE_SAVE)) $(if $(JUDGE_COMPARE),--compare $(JUDGE_COMPARE))
+
 # make judge-mid: Rapfi judges mnk's moves one at a time. The positions
 # are mnk's turns (stones 20 to 129) in the 125 games of stop 75's
 # middle-game judge in which Rapfi replaced every move of mnk's it valued
@@ -201,13 +209,6 @@ match-ref:
 # -13.2 on the rest (docs/research.md, stops 76 and 77). MNK_PARAMS
 # plays a variant; JUDGE_SAVE=FILE keeps the regrets by position and
 # JUDGE_COMPARE=FILE pairs them with such a file of another run.
-# $(call judge_moves,POSITIONS,NODES,CACHE): mnk's moves on POSITIONS at
-# NODES judged by Rapfi at MID_RAPFI, its answers kept in CACHE; the
-# variant, the regrets kept and the run compared from MNK_PARAMS,
-# JUDGE_SAVE and JUDGE_COMPARE (judge-mid and judge-early).
-judge_moves = python3 bench/move-judge.py judge $(1) $(B)/tactics $(2) \
-    $(PEERS)/pbrain-rapfi $(MNK_PARAMS) --judge-nodes $(MID_RAPFI) --cache $(3) \
-    $(if $(JUDGE_SAVE),--save $(JUDGE_SAVE)) $(if $(JUDGE_COMPARE),--compare $(JUDGE_COMPARE))
 JUDGE_GAMES ?= bench/engine/veto-eval-games-15x15.sgf
 JUDGE_SAMPLE ?= 0
 JUDGE_CACHE ?= $(B)/judge-mid-cache.json
