@@ -74,6 +74,11 @@ typedef struct engine_params {
     int node_moves;
     int node_moves_ply;
     int root_moves;
+    /* Principal-variation nodes within pv_wide plies of the root look at
+     * every candidate (no node_moves limit): the opponent's answers to
+     * the root move that is taking the lead, where a refutation the width
+     * left out would let a bad move be chosen (0: off). */
+    int pv_wide;
     /* The least pattern (PAT_*) a move must make for the side to move, or
      * take from the opponent, to count as forcing (engine_forcing): never
      * reduced or pruned as late. By default PAT_43 and PAT_F4: a

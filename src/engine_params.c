@@ -57,6 +57,7 @@ void engine_default_params(engine_params *p)
     p->move_order = ENGINE_ORDER_POLICY;
     p->node_moves = 16;
     p->node_moves_ply = 0;
+    p->pv_wide = 0;
     /* Fewer moves forcing (a four-three or better of one's own, the cell
      * of an opponent's open four to be): against PAT_B4 both, +2.7 +- 3.7
      * points over 769 games at the 1 s ratio of nodes and +0.3 +- 6.5
@@ -164,6 +165,7 @@ static const struct {
     {"moves", offsetof(engine_params, node_moves), 1, MNK_MAX_CELLS},
     {"movesply", offsetof(engine_params, node_moves_ply), 0, MNK_MAX_CELLS},
     {"root", offsetof(engine_params, root_moves), 1, MNK_MAX_CELLS},
+    {"pvwide", offsetof(engine_params, pv_wide), 0, ENGINE_MAX_PLY},
     {"forceown", offsetof(engine_params, forcing_own), PAT_B1, PAT_FIVE},
     {"forceopp", offsetof(engine_params, forcing_opp), PAT_B1, PAT_FIVE},
     {"threatpat", offsetof(engine_params, threat_pat), PAT_B1, PAT_FIVE},

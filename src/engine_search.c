@@ -439,7 +439,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
      * one, a short look for its win by fours keeps only the moves that
      * can stop it. */
     int moves[MNK_MAX_CELLS];
-    int limit = node_width(p, plies);
+    int limit = pv_node && ply <= p->pv_wide ? 0 : node_width(p, plies);
     bool vcf_check = e->params.node_vcf_depth > 0 && plies >= e->params.node_vcf_depth &&
                      !has_open_four(b, opp) && !cs_empty(&b->set[SB_FOUR][opp]);
     int n = engine_gen_moves(e, ply, first, vcf_check ? 0 : limit, moves);

@@ -222,6 +222,7 @@ static void test_engine_params(void **state)
     } while (0)
     EXPECT_SET("moves=12", node_moves, 12);
     EXPECT_SET("movesply=2", node_moves_ply, 2);
+    EXPECT_SET("pvwide=2", pv_wide, 2);
     EXPECT_SET("forceopp=8", forcing_opp, PAT_B4);
     EXPECT_SET("forceown=11", forcing_own, PAT_FIVE);
     EXPECT_SET("lmr=0", lmr_pct, 0);
