@@ -77,7 +77,7 @@ typedef struct engine_params {
     /* Principal-variation nodes within pv_wide plies of the root look at
      * every candidate (no node_moves limit): the opponent's answers to
      * the root move that is taking the lead, where a refutation the width
-     * left out would let a bad move be chosen (0: off). */
+     * left out would let a bad move be chosen (0: off; 2 by default). */
     int pv_wide;
     /* The least pattern (PAT_*) a move must make for the side to move, or
      * take from the opponent, to count as forcing (engine_forcing): never

@@ -57,7 +57,13 @@ void engine_default_params(engine_params *p)
     p->move_order = ENGINE_ORDER_POLICY;
     p->node_moves = 16;
     p->node_moves_ply = 0;
-    p->pv_wide = 0;
+    /* The principal variation's nodes within 2 plies of the root at
+     * full width: on the early judge's 1,080 turns at 1,760,000 nodes
+     * -9.4 +- 5.9 points of regret (1 ply -9.9 +- 5.5, 8 plies -9.6 +-
+     * 5.9), and in the node-limited reference 28-1-150 where the
+     * defaults took 25-2-157, +1.4 +- 6.9 points game by game, 0.06
+     * plies less deep (docs/research.md, stop 82). */
+    p->pv_wide = 2;
     /* Fewer moves forcing (a four-three or better of one's own, the cell
      * of an opponent's open four to be): against PAT_B4 both, +2.7 +- 3.7
      * points over 769 games at the 1 s ratio of nodes and +0.3 +- 6.5

@@ -222,7 +222,7 @@ static void test_engine_params(void **state)
     } while (0)
     EXPECT_SET("moves=12", node_moves, 12);
     EXPECT_SET("movesply=2", node_moves_ply, 2);
-    EXPECT_SET("pvwide=2", pv_wide, 2);
+    EXPECT_SET("pvwide=0", pv_wide, 0);
     EXPECT_SET("forceopp=8", forcing_opp, PAT_B4);
     EXPECT_SET("forceown=11", forcing_own, PAT_FIVE);
     EXPECT_SET("lmr=0", lmr_pct, 0);
@@ -323,9 +323,9 @@ static void test_engine_params(void **state)
     assert_true(think(e, game, &o).nodes != unreduced);
     /* One's own fours against an open three past the horizon: never, with
      * the blocks, or once the blocks lost (qfours): three trees, with
-     * quiescence searches long enough (6 plies; 2 by default) to meet
+     * quiescence searches long enough (8 plies; 2 by default) to meet
      * the positions that tell them apart. */
-    assert_int_equal(mnk_engine_set_param(e, "qplies=6"), MNK_OK);
+    assert_int_equal(mnk_engine_set_param(e, "qplies=8"), MNK_OK);
     uint64_t fours[3];
     for (int q = 0; q < 3; q++) {
         char setting[16] = "qfours=0";

@@ -52,7 +52,7 @@ static void test_engine_prunes_only_quiet_nodes(void **state)
  * order (order=0), the evaluation averaged with the last position's
  * (evalavg) and corrected by what searches found (corr), the counter
  * move in the order (counter), nodes wider by their depth (movesply),
- * principal-variation nodes near the root at full width (pvwide)
+ * principal-variation nodes near the root kept to the width (pvwide=0)
  * and more moves counted as forcing (forceopp, forceown) change the
  * search and never its sight of a loss: X to move against two open
  * threes of O (the position above) is lost at every depth of a
@@ -65,7 +65,7 @@ static void test_engine_extension_and_pruning(void **state)
         {"se=1", "semargin=0"},  {"mcp=1", "mcpimp=1"},     {"exttpv=8", "extb4=8"},
         {"extt=5", "extb4=3"},   {"extone=21", "lmrpv=16"}, {"order=0", "moves=16"},
         {"evalavg=1", "moves=16"}, {"corr=100", "moves=16"},
-        {"counter=1", "moves=16"}, {"movesply=2", "moves=16"}, {"pvwide=2", "moves=16"},
+        {"counter=1", "moves=16"}, {"movesply=2", "moves=16"}, {"pvwide=0", "moves=16"},
         {"forceopp=8", "forceown=8"}};
     mnk_engine *e = new_engine();
     mnk_game *lost = new_game(GOMOKU), *middle = middle_game();
