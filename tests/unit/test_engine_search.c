@@ -4,7 +4,8 @@
  * nodes, singular extensions and move-count pruning, the correction the
  * searches learn for the evaluation, the fitted move order and its table
  * of distances, the evaluation's threat mask and late-move reductions in
- * parts of a ply, no win or loss claimed past a node's width, and the
+ * parts of a ply, the principal variation's nodes near the root at full
+ * width, no win or loss claimed past a node's width, and the
  * quiescence search's entries in the transposition table. The
  * public API is test_engine.c's.
  */
@@ -98,6 +99,39 @@ static void test_engine_extension_and_pruning(void **state)
         }
     }
     mnk_game_free(lost);
+    mnk_game_free(middle);
+    mnk_engine_free(e);
+}
+
+/* pvwide widens the principal variation's nodes only: a null-window
+ * search below the root (none of its nodes on the principal variation)
+ * makes the same tree and score with it as without it, and a full-window
+ * one, whose first node is on the principal variation, another tree. */
+static void test_engine_pv_wide_only_on_pv(void **state)
+{
+    (void)state;
+    mnk_engine *e = new_engine();
+    mnk_game *middle = middle_game();
+    mnk_engine_options o = {.max_depth = 1};
+    think(e, middle, &o);
+    uint64_t nodes[2][2];
+    int scores[2][2];
+    for (int wide = 0; wide < 2; wide++)
+        for (int full = 0; full < 2; full++) {
+            assert_int_equal(mnk_engine_set_param(e, wide ? "pvwide=8" : "pvwide=0"), MNK_OK);
+            mnk_engine_clear(e);
+            shape_board *b = engine_position(e, middle);
+            int alpha = engine_evaluate(e, b);
+            e->nodes = 0;
+            e->root_depth = 6;
+            scores[wide][full] = engine_search(e, 6 * ENGINE_PLY, 1, full ? -SCORE_INF : alpha,
+                                               full ? SCORE_INF : alpha + 1);
+            assert_false(e->aborted);
+            nodes[wide][full] = e->nodes;
+        }
+    assert_true(nodes[0][0] == nodes[1][0]);
+    assert_int_equal(scores[0][0], scores[1][0]);
+    assert_true(nodes[0][1] != nodes[1][1]);
     mnk_game_free(middle);
     mnk_engine_free(e);
 }
@@ -507,6 +541,7 @@ int main(void)
         cmocka_unit_test(test_engine_prunes_only_quiet_nodes),
         cmocka_unit_test(test_engine_threat_mask),
         cmocka_unit_test(test_engine_extension_and_pruning),
+        cmocka_unit_test(test_engine_pv_wide_only_on_pv),
         cmocka_unit_test(test_engine_policy_order), cmocka_unit_test(test_engine_correction),
         cmocka_unit_test(test_engine_near_values), cmocka_unit_test(test_engine_reduction),
         cmocka_unit_test(test_engine_width_claims_no_loss),
