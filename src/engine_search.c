@@ -333,10 +333,14 @@ static int move_count_limit(const engine_params *p, int depth, bool improving)
     return improving || !p->move_count_improving ? n : n / 2;
 }
 
-/* How many moves a node plies from the horizon looks at (params
- * node_moves, node_moves_ply), at most every cell. */
-static int node_width(const engine_params *p, int plies)
+/* How many moves a node ply plies below the root and plies from the
+ * horizon looks at (params node_moves, node_moves_ply), at most every
+ * cell; 0, every candidate, on the principal variation within pv_wide
+ * plies of the root. */
+static int node_width(const engine_params *p, int ply, int plies, bool pv_node)
 {
+    if (pv_node && ply <= p->pv_wide)
+        return 0;
     int extra = p->node_moves_ply * plies;
     return extra < MNK_MAX_CELLS - p->node_moves ? p->node_moves + extra : MNK_MAX_CELLS;
 }
@@ -439,7 +443,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
      * one, a short look for its win by fours keeps only the moves that
      * can stop it. */
     int moves[MNK_MAX_CELLS];
-    int limit = pv_node && ply <= p->pv_wide ? 0 : node_width(p, plies);
+    int limit = node_width(p, ply, plies, pv_node);
     bool vcf_check = e->params.node_vcf_depth > 0 && plies >= e->params.node_vcf_depth &&
                      !has_open_four(b, opp) && !cs_empty(&b->set[SB_FOUR][opp]);
     int n = engine_gen_moves(e, ply, first, vcf_check ? 0 : limit, moves);
