@@ -41,12 +41,17 @@ blunders (Rapfi proves a win after the move), and the mean regret: Rapfi's
 evaluation after the move (for Rapfi's side) plus its evaluation before it
 (for mnk's side), the points the move lost against the best move in
 Rapfi's eyes, each clipped to -500 .. 2000 (a proven win counts 2000).
-It also counts the bad moves, those whose regret is more than T (default
-100, the threshold of bench/pbrain-hybrid.py's --veto-eval that took mnk
-from 20% to 51% on the middle-game judge: docs/research.md, stop 75).
+It also gives the winning chance the moves lost, by Rapfi's own scale
+(its value / 200 through a sigmoid: a proven win after the move leaves
+none). The mean regret counts a move that turns a lost position into a
+proven loss as much as one that throws away an even game; the lost
+chance counts it hardly at all. And it counts the bad moves, those
+whose regret is more than T (default 100, the threshold of
+bench/pbrain-hybrid.py's --veto-eval that took mnk from 20% to 51% on
+the middle-game judge: docs/research.md, stop 75).
 --compare gives the paired difference against another run's --save file,
-of the mean regret and of the bad moves (how many positions only one of
-the two runs got wrong).
+of the mean regret, of the bad moves (how many positions only one of
+the two runs got wrong) and of the lost winning chance.
 With --depth, NODES is a depth instead: every move searched to that depth
 (build/tactics depth), to see what depth alone is worth.
 """
@@ -66,6 +71,22 @@ from gomocup_session import (OPENING, Session, clipped, first_mate, first_proven
 
 CLIP = 2000
 REGRET_MIN = -500
+# Rapfi's own scale from value to winning chance: sigmoid(value / 200)
+# (its default ScalingFactor, Rapfi/config.cpp).
+WIN_SCALE = 200
+
+
+def lost_chance(before, regret):
+    """The winning chance a move lost in Rapfi's eyes, from Rapfi's
+    value of the position before it (for the mover) and the move's
+    regret: sigmoid(before / 200) - sigmoid(-after / 200), a proven win
+    after the move counting as a chance of 0. A regret clipped at
+    REGRET_MIN (a move far better than Rapfi's own) counts as that bound."""
+    after = CLIP if regret >= CLIP else regret - before
+
+    def chance(v):
+        return 1 / (1 + math.exp(-max(-CLIP, min(CLIP, v)) / WIN_SCALE))
+    return chance(before) - chance(-after)
 
 
 def spell(moves):
@@ -269,9 +290,19 @@ def judge(a):
           f"{'plies' if a.depth else 'nodes'} a move"
           f"{' ' + ' '.join(a.params) if a.params else ''}; Rapfi at {a.judge_nodes} "
           f"({j.asked} new questions)")
+    before = {f"{s} {spell(m)}": j.value(s, m) for s, m in open_sets}
+    chance = {k: lost_chance(before[k], r) for k, r in by_position.items()}
+    cm, ce = mean_error(list(chance.values()))
+    print(f"lost winning chance {100 * cm:.2f} +- {100 * ce:.2f} points a move "
+          f"(Rapfi's value / {WIN_SCALE} through a sigmoid)")
     other = save_and_compare(by_position, a.save, a.compare, "move-judge")
     if other:
         compare_bad(by_position, other, a.bad)
+        d = [chance[k] - lost_chance(before[k], other[k]) for k in chance if k in other]
+        if len(d) > 1:
+            dm, de = mean_error(d)
+            print(f"lost winning chance against {a.compare}: {100 * dm:+.2f} +- {100 * de:.2f} "
+                  f"points over {len(d)} positions (negative: this run's moves are better)")
 
 
 def compare_bad(mine, other, threshold):

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """test_move_judge.py - bench/move-judge.py from the user's side, with
 pbrain-fake.py (beside this file) in Rapfi's place: the positions it
-draws, the regrets, blunders and bad moves it prints and saves (checked
-against a recount from the fake's rule and build/tactics' own moves),
-the cache, the comparison of two runs, and its answers to bad input.
+draws, the regrets, blunders, bad moves and lost winning chance it
+prints and saves (checked against a recount from the fake's rule and
+build/tactics' own moves), the cache, the comparison of two runs, and
+its answers to bad input.
 
 Usage: python3 tests/bench/test_move_judge.py [path/to/tactics]
 Prints "N passed, N failed" and fails if any check did."""
@@ -51,18 +52,28 @@ def tactics_moves(boards, nodes):
     return moves
 
 
+def lost_chance(before, regret):
+    """The winning chance lost, by move-judge.py's documented rule:
+    Rapfi's value / 200 through a sigmoid, before the move and after it
+    (regret - before; none left after a proven win)."""
+    def chance(v):
+        return 1 / (1 + math.exp(-max(-CLIP, min(CLIP, v)) / 200))
+    return chance(before) - chance(-(CLIP if regret >= CLIP else regret - before))
+
+
 def expected(sets, nodes):
     """The judge's figures recounted: open positions, blunders, regrets by
-    position key."""
+    position key, and the winning chance each move lost."""
     open_sets = [(s, m) for s, m in sets if abs(fake_value(s, m)) < CLIP]
     moves = tactics_moves([position_text(s, m) for s, m in open_sets], nodes)
-    regrets, blunders = {}, 0
+    regrets, blunders, lost = {}, 0, {}
     for (s, m), mv in zip(open_sets, moves):
         after = fake_value(s, m + [mv])
         blunders += after >= CLIP
         key = f"{s} " + " ".join(f"{x},{y}" for x, y in m)
         regrets[key] = max(REGRET_MIN, min(CLIP, after + fake_value(s, m)))
-    return len(open_sets), len(moves), blunders, regrets
+        lost[key] = lost_chance(fake_value(s, m), regrets[key])
+    return len(open_sets), len(moves), blunders, regrets, lost
 
 
 def summary(out):
@@ -101,7 +112,7 @@ def main():
 
         # judge: every figure recounted from the fake's rule and the moves.
         sets = [(int(s), [tuple(map(int, c.split(","))) for c in k.split()]) for s, k in rows]
-        n_open, n_moves, blunders, regrets = expected(sets, 3000)
+        n_open, n_moves, blunders, regrets, lost = expected(sets, 3000)
         check(n_moves == n_open, f"tactics answered {n_moves} of {n_open}")
         args = [tsv, TACTICS, "3000", FAKE, "--judge-nodes", "1000", "--cache", cache]
         rc, out, err = run("judge", *args, "--save", a, "--bad", "60")
@@ -117,6 +128,10 @@ def main():
             check(abs(got[4] - mean) < 0.051 and abs(got[5] - sd / math.sqrt(len(values))) < 0.051,
                   f"judge: mean regret {got[4]} +- {got[5]}, expected {mean:.2f}")
             check(got[6] == len(set(json.load(open(cache)))), "judge: every question cached")
+        m = re.search(r"lost winning chance ([-\d.]+) \+- [\d.]+ points a move", out)
+        want = 100 * sum(lost.values()) / len(lost)
+        check(m and abs(float(m.group(1)) - want) < 0.0051,
+              f"judge: lost winning chance {m and m.group(1)}, expected {want:.3f}: {out}")
         check(os.path.exists(a) and json.load(open(a)) == regrets, "judge --save: the regrets")
 
         # The same run again: all from the cache, the same moves, no difference.
@@ -129,7 +144,7 @@ def main():
                         out), f"judge --compare, bad moves: {out}")
 
         # Another variant (fewer nodes): the paired difference recounted.
-        _, _, _, other = expected(sets, 50)
+        _, _, _, other, other_lost = expected(sets, 50)
         rc, out, err = run("judge", tsv, TACTICS, "50", FAKE, "--judge-nodes", "1000",
                            "--cache", cache, "--save", c, "--compare", a, "--bad", "60")
         diff = [other[k] - regrets[k] for k in other if k in regrets]
@@ -141,6 +156,11 @@ def main():
         theirs = sum(regrets[k] > 60 >= other[k] for k in other if k in regrets)
         check(f": {mine} only in this run, {theirs} only in the other" in out,
               f"judge --compare, bad moves only in one run ({mine}, {theirs}): {out}")
+        d_lost = [other_lost[k] - lost[k] for k in other_lost if k in lost]
+        m = re.search(r"lost winning chance against \S+: ([-+\d.]+) \+- [\d.]+ points over (\d+)", out)
+        check(m and abs(float(m.group(1)) - 100 * sum(d_lost) / len(d_lost)) < 0.0051 and
+              int(m.group(2)) == len(d_lost),
+              f"judge --compare, lost winning chance: {out}")
 
         # Bad input: a clear message and a failing exit, no traceback.
         broken = os.path.join(d, "broken.tsv")
