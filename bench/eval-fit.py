@@ -84,10 +84,9 @@ import zlib
 import numpy as np
 
 from eval_weights import OWN_THREAT_PCT, PATTERNS, SHAPES, TODAY, TODAY_OWN
-from gomocup_session import (GAME, OPENING, Session, game_moves, position_text, read_text, sgf_games,
-                             sgf_size)
+from gomocup_session import (GAME, OPENING, RAPFI_SCALE, Session, game_moves, position_text,
+                             read_text, sgf_games, sgf_size)
 
-RAPFI_SCALE = 200.0
 # Labels that are not a number: a proof for the side to move (its sign
 # here), and from older label files "proven" (sign not kept) or "unknown"
 # (no evaluation seen).

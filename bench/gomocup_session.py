@@ -18,6 +18,9 @@ EVAL = re.compile(r"Eval ([+-]?)(M?)(\d+)")
 MOVE = re.compile(r"^(\d+),(\d+)$")
 OPENING = 3  # stones bench/match.sh places before the engines move
 GAME = re.compile(r"\(;FF.*?\)\s*(?=\(|$)", re.S)  # one game of an SGF collection
+# Rapfi's scale from value to winning chance: sigmoid(value / RAPFI_SCALE)
+# (its default ScalingFactor, Rapfi/config.cpp).
+RAPFI_SCALE = 200
 
 
 def game_moves(game):

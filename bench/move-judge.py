@@ -65,15 +65,12 @@ import subprocess
 import sys
 import threading
 
-from gomocup_session import (OPENING, Session, clipped, first_mate, first_proven_win,
-                             mean_error, match_games, position_text, read_saved,
-                             read_text, save_and_compare, sgf_games, sgf_size)
+from gomocup_session import (OPENING, RAPFI_SCALE, Session, clipped, first_mate,
+                             first_proven_win, mean_error, match_games, position_text,
+                             read_saved, read_text, save_and_compare, sgf_games, sgf_size)
 
 CLIP = 2000
 REGRET_MIN = -500
-# Rapfi's own scale from value to winning chance: sigmoid(value / 200)
-# (its default ScalingFactor, Rapfi/config.cpp).
-WIN_SCALE = 200
 
 
 def lost_chance(before, regret):
@@ -85,7 +82,7 @@ def lost_chance(before, regret):
     after = CLIP if regret >= CLIP else regret - before
 
     def chance(v):
-        return 1 / (1 + math.exp(-max(-CLIP, min(CLIP, v)) / WIN_SCALE))
+        return 1 / (1 + math.exp(-max(-CLIP, min(CLIP, v)) / RAPFI_SCALE))
     return chance(before) - chance(-after)
 
 
@@ -294,7 +291,7 @@ def judge(a):
     chance = {k: lost_chance(before[k], r) for k, r in by_position.items()}
     cm, ce = mean_error(list(chance.values()))
     print(f"lost winning chance {100 * cm:.2f} +- {100 * ce:.2f} points a move "
-          f"(Rapfi's value / {WIN_SCALE} through a sigmoid)")
+          f"(Rapfi's value / {RAPFI_SCALE} through a sigmoid)")
     other = save_and_compare(by_position, a.save, a.compare, "move-judge")
     if other:
         compare_bad(by_position, other, a.bad)
