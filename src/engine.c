@@ -145,6 +145,7 @@ static void set_rules(mnk_engine *e, const mnk_game *game)
         shape_table_init(&e->shapes, r.k, r.exact);
         for (int i = 0; i < SHAPE_COUNT; i++)
             e->shapes.weight[i] = e->params.shape_weight[i];
+        engine_order_combos(e);
     }
     e->rules = r;
     e->ready = true;

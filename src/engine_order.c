@@ -77,13 +77,23 @@ void engine_order_offsets(mnk_engine *e)
         }
 }
 
+void engine_order_combos(mnk_engine *e)
+{
+    for (int i = 0; i < (int)SHAPE_COMBOS; i++) {
+        int pat = e->shapes.combine[i], own = POLICY.own_pat[pat], opp = POLICY.opp_pat[pat];
+        for (int d = 0, rest = i; d < 4; d++, rest /= SHAPE_COUNT) {
+            own += POLICY.own_shape[rest % SHAPE_COUNT];
+            opp += POLICY.opp_shape[rest % SHAPE_COUNT];
+        }
+        e->combo_value[0][i] = (int16_t)own;
+        e->combo_value[1][i] = (int16_t)opp;
+    }
+}
+
 int engine_policy_order(const mnk_engine *e, const shape_board *b, int side, int cell, int ply)
 {
-    int opp = side ^ 1;
     const sb_info *c = &b->info[cell];
-    int v = POLICY.own_pat[c->pat[side]] + POLICY.opp_pat[c->pat[opp]];
-    for (int d = 0; d < 4; d++)
-        v += POLICY.own_shape[c->shape[side][d]] + POLICY.opp_shape[c->shape[opp][d]];
+    int v = e->combo_value[0][c->combo[side]] + e->combo_value[1][c->combo[side ^ 1]];
     /* played[ply + 1] is the opponent's last move, played[ply] the side
      * to move's (engine_search.h). */
     for (int i = 0; i < 2; i++) {

@@ -153,6 +153,12 @@ struct mnk_engine {
      * set_rules, as it depends on k): one lookup a move instead of
      * working out the distance and the line. */
     int16_t near_value[2][ENGINE_OFFSETS];
+    /* What the fitted order adds for a cell's four shapes and its pattern,
+     * by its combo (sb_info.combo): [0] as the side to move's, [1] as the
+     * opponent's (engine_order_combos; set by set_rules with the shapes,
+     * as the patterns depend on k and the rule): two lookups a move
+     * instead of ten. */
+    int16_t combo_value[2][SHAPE_COMBOS];
 };
 
 /* The index of near_value for a row offset dr and a column offset dc. */
@@ -285,6 +291,11 @@ int engine_near_weight(int i, int d, bool on_line);
  * every two cells a and b of the board, near_value[i][engine_offset(e,
  * a, b)] is engine_near_weight(i, ...) of engine_move_distance(e, a, b). */
 void engine_order_offsets(mnk_engine *e);
+/* Fills e->combo_value from e->shapes' patterns: for every combo c,
+ * combo_value[0][c] is what the fitted order adds for a cell whose four
+ * shapes for the side to move make c, and combo_value[1][c] the same for
+ * the opponent's. */
+void engine_order_combos(mnk_engine *e);
 
 /* ---- the search below the root (engine_search.c) ---------------------- */
 
