@@ -333,6 +333,53 @@ static int move_count_limit(const engine_params *p, int depth, bool improving)
     return improving || !p->move_count_improving ? n : n / 2;
 }
 
+/* The moves of a node, best first (n of them, the table's move first),
+ * and in *widen what its loss is worth if every one of them loses: the
+ * width may have left moves out, so a loss is a guess, not a proof. */
+static int node_moves(mnk_engine *e, int ply, int first, int limit, bool vcf_check, int *moves,
+                      int *widen)
+{
+    int n = engine_gen_moves(e, ply, first, vcf_check ? 0 : limit, moves);
+    if (vcf_check) {
+        n = keep_vcf_defences(e, moves, n);
+        if (limit && n > limit)
+            n = limit;
+    }
+    *widen = limit && n == limit ? e->params.widen_lost : 0;
+    return n;
+}
+
+/* Is the table's move `first` sure to come first among a node's moves,
+ * with at least one more after it, and the rules that read their number
+ * (the extension of the only move, the singular and the table move's
+ * extensions, the loss's estimate) off? Then it is searched before the
+ * others are ordered, and when it cuts off they never are. It comes
+ * first when it is near a stone and nothing of the opponent's narrows
+ * the moves (engine_moves); another empty cell next to the opponent's
+ * last stone is a second move. What the table move's search changes
+ * (the history) reorders only equal values after it. */
+static bool table_move_leads(const mnk_engine *e, int ply, int first)
+{
+    const engine_params *p = &e->params;
+    const shape_board *b = &e->b;
+    int opp = sb_side(b) ^ 1, last = e->played[ply + 1];
+    if (first == MNK_NO_CELL || last == MNK_NO_CELL || sb_near(b, first) == 0 ||
+        p->singular_depth > 0 || p->ext_tt > 0 || p->ext_tt_pv > 0 ||
+        p->widen_lost == ENGINE_WIDEN_ESTIMATE || !cs_empty(&b->set[SB_FIVE][opp]) ||
+        engine_has_pattern(b, opp, PAT_F4))
+        return false;
+    const geometry *g = b->g;
+    int r = e->row[last], c = e->col[last];
+    for (int dr = -1; dr <= 1; dr++)
+        for (int dc = -1; dc <= 1; dc++) {
+            int rr = r + dr, cc = c + dc;
+            if (rr >= 0 && rr < g->n && cc >= 0 && cc < g->m && b->cell[rr * g->m + cc] == MNK_EMPTY &&
+                rr * g->m + cc != first)
+                return true;
+        }
+    return false;
+}
+
 /* How many moves a node ply plies below the root and plies from the
  * horizon looks at (params node_moves, node_moves_ply), at most every
  * cell; 0, every candidate, on the principal variation within pv_wide
@@ -446,15 +493,15 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
     int limit = node_width(p, ply, plies, pv_node);
     bool vcf_check = e->params.node_vcf_depth > 0 && plies >= e->params.node_vcf_depth &&
                      !has_open_four(b, opp) && !cs_empty(&b->set[SB_FOUR][opp]);
-    int n = engine_gen_moves(e, ply, first, vcf_check ? 0 : limit, moves);
-    if (vcf_check) {
-        n = keep_vcf_defences(e, moves, n);
-        if (limit && n > limit)
-            n = limit;
-    }
-    /* Moves may have been left out: the width is a guess, not a proof. */
-    int widen = limit && n == limit ? p->widen_lost : 0;
-    int ext = n == 1 ? p->ext_single : 0;
+    /* The table's move alone first when it is sure to lead the node's
+     * moves: the others are only ordered if it does not cut off. */
+    bool staged = !vcf_check && excluded == MNK_NO_CELL && table_move_leads(e, ply, first);
+    int n = 1, widen = 0;
+    if (staged)
+        moves[0] = first;
+    else
+        n = node_moves(e, ply, first, limit, vcf_check, moves, &widen);
+    int ext = n == 1 && !staged ? p->ext_single : 0;
     int count_limit = MNK_MAX_CELLS;
     if (p->move_count > 0) {
         e->eval_at[ply] = engine_evaluate(e, b);
@@ -465,9 +512,13 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
     int alpha0 = alpha, best = -SCORE_INF, best_move = moves[0];
     /* Near the horizon, a quiet position far below alpha: quiet moves
      * will not lift it (futility). */
-    bool futile = e->params.futility > 0 && plies <= 2 && !pv_node && n > 1 &&
-                  !has_open_four(b, opp) && engine_evaluate(e, b) + e->params.futility * plies <= alpha;
+    bool futile = e->params.futility > 0 && plies <= 2 && !pv_node && !has_open_four(b, opp) &&
+                  engine_evaluate(e, b) + e->params.futility * plies <= alpha;
     for (int i = 0;; i++) {
+        if (i == 1 && staged) {
+            staged = false;
+            n = node_moves(e, ply, first, limit, vcf_check, moves, &widen);
+        }
         /* Step 6b: every move kept loses by force; a loss is claimed only
          * once the moves the width left out lose too. */
         if (i == n && widen == ENGINE_WIDEN_SEARCH && best <= -SCORE_PROVEN) {
