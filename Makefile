@@ -31,7 +31,11 @@ ifeq ($(WERROR),1)
 WARNINGS += -Werror
 endif
 ALL_CPPFLAGS := -Iinclude -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
-ALL_CFLAGS := $(WARNINGS) -fPIC $(CFLAGS)
+# -fno-semantic-interposition: libmnk.so's own calls go to its own
+# functions (nothing is meant to replace them), so the compiler may inline
+# them as in a program: 1.8% fewer instructions for build/tactics nodes
+# 100000 bench/engine/quiet-15x15.txt (callgrind), the same nodes.
+ALL_CFLAGS := $(WARNINGS) -fPIC -fno-semantic-interposition $(CFLAGS)
 
 PREFIX ?= /usr/local
 prefix ?= $(PREFIX)
