@@ -350,7 +350,8 @@ static int node_moves(mnk_engine *e, int ply, int first, int limit, bool vcf_che
 }
 
 /* Is the table's move `first` sure to come first among a node's moves,
- * with at least one more after it, and the rules that read their number
+ * with at least one more after it (a width, limit, of 0 or 2 and up), and
+ * the rules that read their number
  * (the extension of the only move, the singular and the table move's
  * extensions, the loss's estimate) off? Then it is searched before the
  * others are ordered, and when it cuts off they never are. It comes
@@ -358,12 +359,12 @@ static int node_moves(mnk_engine *e, int ply, int first, int limit, bool vcf_che
  * the moves (engine_moves); another empty cell next to the opponent's
  * last stone is a second move. What the table move's search changes
  * (the history) reorders only equal values after it. */
-static bool table_move_leads(const mnk_engine *e, int ply, int first)
+static bool table_move_leads(const mnk_engine *e, int ply, int first, int limit)
 {
     const engine_params *p = &e->params;
     const shape_board *b = &e->b;
     int opp = sb_side(b) ^ 1, last = e->played[ply + 1];
-    if (first == MNK_NO_CELL || last == MNK_NO_CELL || sb_near(b, first) == 0 ||
+    if (first == MNK_NO_CELL || last == MNK_NO_CELL || limit == 1 || sb_near(b, first) == 0 ||
         p->singular_depth > 0 || p->ext_tt > 0 || p->ext_tt_pv > 0 ||
         p->widen_lost == ENGINE_WIDEN_ESTIMATE || !cs_empty(&b->set[SB_FIVE][opp]) ||
         engine_has_pattern(b, opp, PAT_F4))
@@ -495,7 +496,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
                      !has_open_four(b, opp) && !cs_empty(&b->set[SB_FOUR][opp]);
     /* The table's move alone first when it is sure to lead the node's
      * moves: the others are only ordered if it does not cut off. */
-    bool staged = !vcf_check && excluded == MNK_NO_CELL && table_move_leads(e, ply, first);
+    bool staged = !vcf_check && excluded == MNK_NO_CELL && table_move_leads(e, ply, first, limit);
     int n = 1, widen = 0;
     if (staged)
         moves[0] = first;
