@@ -59,7 +59,7 @@ B := build
 # The core: no I/O, builds for WebAssembly too. alloc.c adds malloc/free.
 CORE_SRC := src/geometry.c src/board.c src/notation.c src/tt.c src/minimax.c \
             src/search.c src/root.c src/root_weak.c src/dfpn.c src/node.c src/forcing.c src/pairing.c src/count.c src/game.c \
-            src/shape.c src/shape_table.c src/shape_sync.c src/threat.c src/threat_pn.c src/engine.c src/engine_eval.c src/engine_search.c src/engine_order.c src/engine_threats.c src/engine_params.c src/smp.c
+            src/shape.c src/shape_table.c src/shape_sync.c src/threat.c src/threat_pn.c src/engine.c src/engine_eval.c src/engine_search.c src/engine_quiesce.c src/engine_order.c src/engine_threats.c src/engine_params.c src/smp.c
 CLI_SRC := $(wildcard cli/*.c)
 # Every header an object may include: a list by hand had missed three.
 HEADERS := $(wildcard include/*.h src/*.h cli/*.h)

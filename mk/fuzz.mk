@@ -47,7 +47,7 @@ FZ := $(B)/fuzz
 # ASan and UBSan): libFuzzer's comparison tracing made them ten times
 # slower, and what the targets are after is the text that reaches them.
 FUZZ_NOCOV_SRC := src/board.c src/search.c src/root.c src/root_weak.c src/minimax.c src/count.c src/tt.c \
-                  src/shape.c src/shape_table.c src/shape_sync.c src/threat.c src/threat_pn.c src/engine.c src/engine_eval.c src/engine_search.c src/engine_order.c \
+                  src/shape.c src/shape_table.c src/shape_sync.c src/threat.c src/threat_pn.c src/engine.c src/engine_eval.c src/engine_search.c src/engine_quiesce.c src/engine_order.c \
                   src/engine_threats.c src/node.c src/dfpn.c src/forcing.c src/pairing.c src/geometry.c
 FUZZ_HEADERS := $(wildcard include/*.h src/*.h cli/*.h tui/*.h pbrain/*.h fuzz/*.h) fuzz/coverage-ignore.txt
 FUZZ_PBRAIN_OBJ := $(FZ)/obj/pbrain/session.o $(FZ)/obj/pbrain/play.o

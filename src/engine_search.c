@@ -1,166 +1,11 @@
 /*
- * engine_search.c - the engine's search below the root: the quiescence
- * search past the horizon and the principal variation search (see
- * engine.c for the whole and for what is proven and what is not; the
- * evaluation is engine_eval.c's, the moves and their order
- * engine_order.c's).
+ * engine_search.c - the engine's search below the root: the principal
+ * variation search (see engine.c for the whole and for what is proven and
+ * what is not; the quiescence search past its horizon is
+ * engine_quiesce.c's, the evaluation engine_eval.c's, the moves and their
+ * order engine_order.c's).
  */
 #include "engine_search.h"
-
-int engine_win_in(int ply)
-{
-    return MNK_SCORE_WIN - ply;
-}
-
-/* The end in one or two moves, the same in the search and past its
- * horizon: a five to make (a win), two of the opponent's to stop (a loss),
- * an open four with nothing to block first (a win in three plies), or a
- * full board (a draw). true with *score set when the position is decided. */
-static bool end_in_reach(const shape_board *b, int ply, int *score)
-{
-    int side = sb_side(b), opp = side ^ 1;
-    int opp_fives = cs_count(&b->set[SB_FIVE][opp]);
-    if (!cs_empty(&b->set[SB_FIVE][side]))
-        *score = engine_win_in(ply + 1);
-    else if (opp_fives >= 2)
-        *score = -engine_win_in(ply + 2);
-    else if (opp_fives == 0 && engine_has_pattern(b, side, PAT_F4))
-        *score = engine_win_in(ply + 3);
-    else if (b->filled == b->g->cells)
-        *score = 0;
-    else
-        return false;
-    return true;
-}
-
-/* Appends to moves[0..n) those of from[0..nf) not among them, in their
- * order; returns the new count (at most the distinct cells of both). */
-static int append_new_moves(const int *from, int nf, int *moves, int n)
-{
-    int total = n;
-    for (int i = 0; i < nf; i++) {
-        bool seen = false;
-        for (int j = 0; j < n && !seen; j++)
-            seen = moves[j] == from[i];
-        if (!seen)
-            moves[total++] = from[i];
-    }
-    return total;
-}
-
-static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth);
-
-/* The quiescence search's moves in order, raising *best and *alpha; false
- * if the search was stopped. */
-static bool quiesce_moves(mnk_engine *e, int ply, const int *moves, int n, int *best, int *alpha,
-                          int beta, int qdepth)
-{
-    for (int i = 0; i < n && *alpha < beta; i++) {
-        engine_play(e, ply, moves[i]);
-        int score = -quiesce(e, ply + 1, -beta, -*alpha, qdepth - 1);
-        sb_undo(&e->b, moves[i]);
-        if (e->aborted)
-            return false;
-        if (score > *best) {
-            *best = score;
-            if (score > *alpha)
-                *alpha = score;
-        }
-    }
-    return true;
-}
-
-/* Past the horizon: a position is quiet when the opponent threatens no
- * five and no open four. Then the side to move may stand on the
- * evaluation, or try its strongest threats (four-threes, double threes)
- * and a short win by fours. Otherwise it must answer: the forced block,
- * or the moves that stop the open four (engine_moves), searched on. */
-static int quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth)
-{
-    shape_board *b = &e->b;
-    int side = sb_side(b), opp = side ^ 1;
-
-    if (!engine_tick(e))
-        return 0;
-    if (ply > e->seldepth)
-        e->seldepth = ply;
-    int end;
-    if (end_in_reach(b, ply, &end))
-        return end;
-    /* The table: an entry of the main search holds for this node (a
-     * deeper search's bound is as good), a quiescence search's if it had
-     * as many plies left; as a cut only. */
-    int alpha0 = alpha;
-    tt_entry t;
-    if (e->params.quiescence_table && tt_probe(&e->tt, b->key, &t) &&
-        tt_covers_quiescence(&t, qdepth)) {
-        int score = tt_score_from_table(t.score, ply);
-        if (tt_cuts(t.bound, score, alpha, beta))
-            return score;
-    }
-    int opp_fives = cs_count(&b->set[SB_FIVE][opp]);
-    int stand = engine_evaluate(e, b);
-    if (ply >= ENGINE_MAX_PLY - 1)
-        return stand;
-
-    int moves[MNK_MAX_CELLS], n = 0;
-    /* Threats to answer: a five, an open four next, and (quiescence_43) a
-     * four-three next, answered with every four of one's own. */
-    int level = PAT_F4;
-    bool threatened = opp_fives > 0 || engine_has_pattern(b, opp, PAT_F4);
-    if (!threatened && e->params.quiescence_43 && engine_has_pattern(b, opp, PAT_43)) {
-        threatened = true;
-        level = PAT_43;
-    }
-    if (!threatened) {
-        if (e->params.leaf_vcf_nodes > 0 && !cs_empty(&b->set[SB_FOUR][side]) &&
-            e->params.quiescence_plies - qdepth <= e->params.leaf_vcf_plies) {
-            bool win = vcf_find(&e->vcf, b, NODE_VCF_DEPTH, (uint64_t)e->params.leaf_vcf_nodes);
-            e->nodes += e->vcf.nodes;
-            if (win) {
-                if (ply + e->vcf.line_len > e->seldepth)
-                    e->seldepth = ply + e->vcf.line_len;
-                return engine_win_in(ply + e->vcf.line_len);
-            }
-        }
-        if (stand >= beta || qdepth <= 0)
-            return stand;
-        if (stand > alpha)
-            alpha = stand;
-        int cells[MNK_MAX_CELLS];
-        int nc = cs_list(&b->set[SB_FOUR][side], cells);
-        for (int i = 0; i < nc; i++)
-            if (b->info[cells[i]].pat[side] == PAT_43)
-                moves[n++] = cells[i];
-        nc = cs_list(&b->set[SB_THREE][side], cells);
-        for (int i = 0; i < nc; i++)
-            if (b->info[cells[i]].pat[side] == PAT_33)
-                moves[n++] = cells[i];
-    } else {
-        if (qdepth <= 0)
-            return stand;
-        n = engine_moves(e, ply, MNK_NO_CELL, e->params.node_moves, level,
-                         level == PAT_43 || e->params.quiescence_fours == 1, moves);
-    }
-
-    int best = threatened ? -SCORE_INF : stand;
-    if (!quiesce_moves(e, ply, moves, n, &best, &alpha, beta, qdepth))
-        return 0;
-    /* qfours=2: one's own fours against an open three only once every
-     * block lost, so that a loss seen there is not one a four escapes. */
-    if (threatened && level == PAT_F4 && opp_fives == 0 && e->params.quiescence_fours == 2 &&
-        best < -MNK_ENGINE_EVAL_MAX && alpha < beta) {
-        int more[MNK_MAX_CELLS];
-        int nm = engine_moves(e, ply, MNK_NO_CELL, e->params.node_moves, level, true, more);
-        int total = append_new_moves(more, nm, moves, n);
-        if (!quiesce_moves(e, ply, moves + n, total - n, &best, &alpha, beta, qdepth))
-            return 0;
-    }
-    if (e->params.quiescence_table && best > -SCORE_INF)
-        tt_store_shallow(&e->tt, b->key, tt_score_to_table(best, ply),
-                         tt_bound_of(best, alpha0, beta), qdepth);
-    return best;
-}
 
 /* log2(x) in LOG2_ONE parts, for x >= 1: the whole part by shifts, the
  * fraction a bit at a time by squaring (the core has no libm). */
@@ -403,7 +248,7 @@ static int left_out_moves(mnk_engine *e, int ply, bool vcf_check, int *moves, in
     int na = engine_gen_moves(e, ply, MNK_NO_CELL, 0, all);
     if (vcf_check)
         na = keep_vcf_defences(e, all, na);
-    return append_new_moves(all, na, moves, n);
+    return engine_append_new_moves(all, na, moves, n);
 }
 
 /* Negamax value of the position for the side to move, ply plies below the
@@ -419,14 +264,9 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
     bool pv_node = beta - alpha > 1;
 
     e->pv_len[ply] = 0;
-    if (!engine_tick(e))
-        return 0;
-    if (ply > e->seldepth)
-        e->seldepth = ply;
-
-    /* Step 1: the end in one or two moves. */
+    /* Step 1: the clock, and the end in one or two moves. */
     int end;
-    if (end_in_reach(b, ply, &end))
+    if (engine_node_done(e, ply, &end))
         return end;
     if (ply >= ENGINE_MAX_PLY - 1)
         return engine_evaluate(e, b);
@@ -457,7 +297,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
 
     /* Step 4: the horizon. */
     if (depth <= 0)
-        return quiesce(e, ply, alpha, beta, e->params.quiescence_plies);
+        return engine_quiesce(e, ply, alpha, beta, e->params.quiescence_plies);
     /* The whole-ply rules below read the depth rounded up. */
     int plies = engine_plies(depth);
 
@@ -472,7 +312,7 @@ int engine_search(mnk_engine *e, int depth, int ply, int alpha, int beta)
         if (plies <= p->rfp_depth && eval - p->rfp_margin * plies >= beta)
             return eval;
         if (plies <= p->razor_depth && eval + p->razor_margin * plies < alpha) {
-            int v = quiesce(e, ply, alpha, alpha + 1, p->quiescence_plies);
+            int v = engine_quiesce(e, ply, alpha, alpha + 1, p->quiescence_plies);
             if (e->aborted)
                 return 0;
             if (v <= alpha)

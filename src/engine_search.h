@@ -1,7 +1,7 @@
 /*
  * engine_search.h - inside the engine: its object, shared by the root and
  * time management (engine.c) and the search below the root
- * (engine_search.c).
+ * (engine_search.c, and past its horizon engine_quiesce.c).
  */
 #ifndef MNK_ENGINE_SEARCH_H
 #define MNK_ENGINE_SEARCH_H
@@ -297,7 +297,7 @@ void engine_order_offsets(mnk_engine *e);
  * the opponent's. */
 void engine_order_combos(mnk_engine *e);
 
-/* ---- the search below the root (engine_search.c) ---------------------- */
+/* ---- the search below the root (engine_search.c, engine_quiesce.c) ---- */
 
 /* Plays m at ply (ply < ENGINE_MAX_PLY), writing it down for the move
  * order; sb_play's result. */
@@ -312,7 +312,57 @@ static inline bool engine_play(mnk_engine *e, int ply, int m)
  * in their order, unless none is left. Returns how many are kept. */
 int engine_keep_vcf_zone(mnk_engine *e, int *moves, int n);
 /* MNK_SCORE_WIN - ply: a win ply plies from the root. */
-int engine_win_in(int ply);
+static inline int engine_win_in(int ply)
+{
+    return MNK_SCORE_WIN - ply;
+}
+/* The end in one or two moves, the same in the search and past its
+ * horizon: a five to make (a win), two of the opponent's to stop (a loss),
+ * an open four with nothing to block first (a win in three plies), or a
+ * full board (a draw). true with *score set when the position is decided. */
+static inline bool engine_end_in_reach(const shape_board *b, int ply, int *score)
+{
+    int side = sb_side(b), opp = side ^ 1;
+    int opp_fives = cs_count(&b->set[SB_FIVE][opp]);
+    if (!cs_empty(&b->set[SB_FIVE][side]))
+        *score = engine_win_in(ply + 1);
+    else if (opp_fives >= 2)
+        *score = -engine_win_in(ply + 2);
+    else if (opp_fives == 0 && engine_has_pattern(b, side, PAT_F4))
+        *score = engine_win_in(ply + 3);
+    else if (b->filled == b->g->cells)
+        *score = 0;
+    else
+        return false;
+    return true;
+}
+
+/* A node's first steps, the same in the search and past its horizon:
+ * the clock and the count of nodes (engine_tick), the deepest ply, and
+ * the end in one or two moves. true with *score set when the node is
+ * done: decided, or (0) the search was stopped. */
+static inline bool engine_node_done(mnk_engine *e, int ply, int *score)
+{
+    if (!engine_tick(e)) {
+        *score = 0;
+        return true;
+    }
+    if (ply > e->seldepth)
+        e->seldepth = ply;
+    return engine_end_in_reach(&e->b, ply, score);
+}
+/* Appends to moves[0..n) those of from[0..nf) not among them, in their
+ * order; returns the new count (at most the distinct cells of both). */
+int engine_append_new_moves(const int *from, int nf, int *moves, int n);
+
+/* Past the horizon (engine_quiesce.c): a position is quiet when the opponent threatens no
+ * five and no open four. Then the side to move may stand on the
+ * evaluation, or try its strongest threats (four-threes, double threes)
+ * and a short win by fours. Otherwise it must answer: the forced block,
+ * or the moves that stop the open four (engine_moves), searched on. qdepth
+ * is the plies it may still go (params quiescence_plies at the
+ * horizon). */
+int engine_quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth);
 /* Does move m make a pattern of the side to move's of at least
  * params.forcing_own (by default a four-three), or take a cell where the
  * opponent would make one of at least params.forcing_opp (an open
