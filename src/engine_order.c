@@ -177,6 +177,19 @@ int engine_moves(mnk_engine *e, int ply, int first, int limit, int level, bool f
     return n;
 }
 
+int engine_append_new_moves(const int *from, int nf, int *moves, int n)
+{
+    int total = n;
+    for (int i = 0; i < nf; i++) {
+        bool seen = false;
+        for (int j = 0; j < n && !seen; j++)
+            seen = moves[j] == from[i];
+        if (!seen)
+            moves[total++] = from[i];
+    }
+    return total;
+}
+
 int engine_gen_moves(mnk_engine *e, int ply, int first, int limit, int *moves)
 {
     return engine_moves(e, ply, first, limit, PAT_F4, true, moves);

@@ -6,19 +6,6 @@
  */
 #include "engine_search.h"
 
-int engine_append_new_moves(const int *from, int nf, int *moves, int n)
-{
-    int total = n;
-    for (int i = 0; i < nf; i++) {
-        bool seen = false;
-        for (int j = 0; j < n && !seen; j++)
-            seen = moves[j] == from[i];
-        if (!seen)
-            moves[total++] = from[i];
-    }
-    return total;
-}
-
 /* The quiescence search's moves in order, raising *best and *alpha; false
  * if the search was stopped. */
 static bool quiesce_moves(mnk_engine *e, int ply, const int *moves, int n, int *best, int *alpha,

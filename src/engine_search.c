@@ -196,9 +196,9 @@ static int node_moves(mnk_engine *e, int ply, int first, int limit, bool vcf_che
 
 /* Is the table's move `first` sure to come first among a node's moves,
  * with at least one more after it (a width, limit, of 0 or 2 and up), and
- * the rules that read their number
- * (the extension of the only move, the singular and the table move's
- * extensions, the loss's estimate) off? Then it is searched before the
+ * the rules that read their number (the extension of the only move, the
+ * singular and the table move's extensions, the loss's estimate) off?
+ * Then it is searched before the
  * others are ordered, and when it cuts off they never are. It comes
  * first when it is near a stone and nothing of the opponent's narrows
  * the moves (engine_moves); another empty cell next to the opponent's
@@ -218,9 +218,9 @@ static bool table_move_leads(const mnk_engine *e, int ply, int first, int limit)
     int r = e->row[last], c = e->col[last];
     for (int dr = -1; dr <= 1; dr++)
         for (int dc = -1; dc <= 1; dc++) {
-            int rr = r + dr, cc = c + dc;
-            if (rr >= 0 && rr < g->n && cc >= 0 && cc < g->m && b->cell[rr * g->m + cc] == MNK_EMPTY &&
-                rr * g->m + cc != first)
+            int rr = r + dr, cc = c + dc, cell = rr * g->m + cc;
+            if (rr >= 0 && rr < g->n && cc >= 0 && cc < g->m && cell != first &&
+                b->cell[cell] == MNK_EMPTY)
                 return true;
         }
     return false;

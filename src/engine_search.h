@@ -296,6 +296,9 @@ void engine_order_offsets(mnk_engine *e);
  * shapes for the side to move make c, and combo_value[1][c] the same for
  * the opponent's. */
 void engine_order_combos(mnk_engine *e);
+/* Appends to moves[0..n) those of from[0..nf) not among them, in their
+ * order; returns the new count (at most the distinct cells of both). */
+int engine_append_new_moves(const int *from, int nf, int *moves, int n);
 
 /* ---- the search below the root (engine_search.c, engine_quiesce.c) ---- */
 
@@ -351,17 +354,14 @@ static inline bool engine_node_done(mnk_engine *e, int ply, int *score)
         e->seldepth = ply;
     return engine_end_in_reach(&e->b, ply, score);
 }
-/* Appends to moves[0..n) those of from[0..nf) not among them, in their
- * order; returns the new count (at most the distinct cells of both). */
-int engine_append_new_moves(const int *from, int nf, int *moves, int n);
 
-/* Past the horizon (engine_quiesce.c): a position is quiet when the opponent threatens no
- * five and no open four. Then the side to move may stand on the
- * evaluation, or try its strongest threats (four-threes, double threes)
- * and a short win by fours. Otherwise it must answer: the forced block,
- * or the moves that stop the open four (engine_moves), searched on. qdepth
- * is the plies it may still go (params quiescence_plies at the
- * horizon). */
+/* Past the horizon (engine_quiesce.c): a position is quiet when the
+ * opponent threatens no five and no open four. Then the side to move may
+ * stand on the evaluation, or try its strongest threats (four-threes,
+ * double threes) and a short win by fours. Otherwise it must answer: the
+ * forced block, or the moves that stop the open four (engine_moves),
+ * searched on. qdepth is the plies it may still go (params
+ * quiescence_plies at the horizon). */
 int engine_quiesce(mnk_engine *e, int ply, int alpha, int beta, int qdepth);
 /* Does move m make a pattern of the side to move's of at least
  * params.forcing_own (by default a four-three), or take a cell where the
