@@ -198,12 +198,12 @@ static int node_moves(mnk_engine *e, int ply, int first, int limit, bool vcf_che
  * with at least one more after it (a width, limit, of 0 or 2 and up), and
  * the rules that read their number (the extension of the only move, the
  * singular and the table move's extensions, the loss's estimate) off?
- * Then it is searched before the
- * others are ordered, and when it cuts off they never are. It comes
- * first when it is near a stone and nothing of the opponent's narrows
- * the moves (engine_moves); another empty cell next to the opponent's
- * last stone is a second move. What the table move's search changes
- * (the history) reorders only equal values after it. */
+ * Then it is searched before the others are ordered, and when it cuts
+ * off they never are. It comes first when it is near a stone and nothing
+ * of the opponent's narrows the moves (engine_moves); another empty cell
+ * next to the opponent's last stone is a second move. What the table
+ * move's search changes (the history) reorders only equal values after
+ * it. */
 static bool table_move_leads(const mnk_engine *e, int ply, int first, int limit)
 {
     const engine_params *p = &e->params;
