@@ -178,13 +178,16 @@ class Session:
     killed and started again, and ask() answers (None, None)."""
 
     def __init__(self, path, info="", clear="YXHASHCLEAR", stall=None):
-        self.path, self.info, self.clear, self.stall = path, info, clear, stall
+        """path: the engine, or a list of it and its arguments. It runs
+        in its own folder (Rapfi reads its configuration there)."""
+        self.argv = list(path) if isinstance(path, (list, tuple)) else [path]
+        self.info, self.clear, self.stall = info, clear, stall
         self.start()
 
     def start(self):
-        self.proc = subprocess.Popen([self.path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL,
-                                     cwd=os.path.dirname(os.path.abspath(self.path)))
+                                     cwd=os.path.dirname(os.path.abspath(self.argv[0])))
         self.pending = b""
 
     def line(self):

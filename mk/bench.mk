@@ -44,6 +44,7 @@ test-bench: $(B)/tactics
 	python3 tests/bench/test_pbrain_hybrid.py
 	python3 tests/bench/test_pbrain_clock.py
 	python3 tests/bench/test_plot_match.py
+	python3 tests/bench/test_spsa.py
 
 # The threat searches side by side on positions where Rapfi proved a win
 # (bench/threats.c): `build/threats NODES FILE [DEPTH]`.
