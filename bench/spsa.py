@@ -51,12 +51,16 @@ STALL = 120  # seconds without a line before an engine is given up
 # tenth of the iterations one expects (Spall's advice), here fixed.
 ALPHA, GAMMA, A_OFFSET = 0.602, 0.101, 100
 
-# The evaluation's weights from the open two up and the static pruning's
-# margins: name, start (today's default), step, least, most.
+# The evaluation's weights (the side to move's, e.SHAPE, and the
+# opponent's, eo.SHAPE) from the closed two up and the static pruning's
+# margins: name, start (today's default), step, least, most. Not the
+# w.SHAPE weights or defence: they weigh only the old move order
+# (order=0), which the defaults do not use.
 DEFAULT_PARAMS = [
-    ("w.F2", 12, 3, 0, 60),
-    ("w.B2", 4, 2, 0, 40),
-    ("w.F1", 2, 1, 0, 20),
+    ("e.B2", 4, 2, 0, 40),
+    ("e.F2", 12, 3, 0, 60),
+    ("eo.B2", 4, 2, 0, 40),
+    ("eo.F2", 12, 3, 0, 60),
     ("e.B3", 35, 8, 0, 200),
     ("e.F3", 112, 20, 20, 400),
     ("e.B4", 125, 20, 20, 400),
@@ -65,7 +69,6 @@ DEFAULT_PARAMS = [
     ("eo.F3", 45, 8, 10, 200),
     ("eo.B4", 50, 8, 10, 200),
     ("eo.F4", 120, 20, 40, 400),
-    ("defence", 80, 12, 0, 200),
     ("rfpmargin", 100, 20, 20, 400),
     ("razormargin", 100, 20, 20, 400),
 ]
