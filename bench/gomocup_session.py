@@ -105,6 +105,20 @@ def first_proven_win(messages):
     return mate[0] if mate else None
 
 
+def makes_five(own, x, y):
+    """Whether a stone at (x, y) makes five or more in a row with the cells
+    of own (a set of (x, y) of the same side)."""
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            k = 1
+            while (x + sign * k * dx, y + sign * k * dy) in own:
+                run, k = run + 1, k + 1
+        if run >= 5:
+            return True
+    return False
+
+
 def position_text(size, moves):
     """The position as mnk's text reads it (build/tactics,
     build/eval-features): rows from the top, '/' between them, x for the

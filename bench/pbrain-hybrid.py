@@ -37,7 +37,7 @@ import subprocess
 import sys
 import time
 
-from gomocup_session import EVAL, MOVE, position_text
+from gomocup_session import EVAL, MOVE, makes_five, position_text
 
 
 # A mate in the helper's evaluation, less its plies (--veto-eval).
@@ -91,20 +91,6 @@ class Engine:
                 return None
             if forward and kind in ("MESSAGE", "DEBUG"):
                 say(line)
-
-
-def makes_five(own, x, y):
-    """Whether a stone at (x, y) makes five or more in a row with the cells
-    of own (a set of (x, y) of the same side)."""
-    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        run = 1
-        for sign in (1, -1):
-            k = 1
-            while (x + sign * k * dx, y + sign * k * dy) in own:
-                run, k = run + 1, k + 1
-        if run >= 5:
-            return True
-    return False
 
 
 def decided(stones, size):

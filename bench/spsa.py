@@ -42,10 +42,9 @@ import re
 import sys
 import threading
 
-from gomocup_session import Session, read_text
+from gomocup_session import Session, makes_five, read_text
 
 SIZE = 15
-FIVE = 5
 STALL = 120  # seconds without a line before an engine is given up
 # Spall's gains: a_k = a / (A + k)^ALPHA, c_k = c / k^GAMMA, with A a
 # tenth of the iterations one expects (Spall's advice), here fixed.
@@ -115,28 +114,12 @@ def read_openings(path):
     return openings
 
 
-def makes_five(stones, x, y):
-    """Does the stone just played at (x, y) (stones: {(x, y): colour})
-    make five or more in a row?"""
-    colour = stones[(x, y)]
-    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        n = 1
-        for sign in (1, -1):
-            xx, yy = x + sign * dx, y + sign * dy
-            while stones.get((xx, yy)) == colour:
-                n += 1
-                xx, yy = xx + sign * dx, yy + sign * dy
-        if n >= FIVE:
-            return True
-    return False
-
-
 def play(mnk, opponent, opening, mnk_colour):
     """mnk's score in one game from the opening (1, 0.5 or 0; colour 0
     is Black, who played the opening's first stone), or None if an
     engine stalled."""
     moves = list(opening)
-    stones = {cell: i % 2 for i, cell in enumerate(moves)}
+    own = [set(moves[0::2]), set(moves[1::2])]  # each colour's stones
     while len(moves) < SIZE * SIZE:
         colour = len(moves) % 2
         engine = mnk if colour == mnk_colour else opponent
@@ -144,12 +127,12 @@ def play(mnk, opponent, opening, mnk_colour):
         if move is None:
             return None
         mover_score = 1.0 if colour == mnk_colour else 0.0
-        if move in stones or not (0 <= move[0] < SIZE and 0 <= move[1] < SIZE):
+        if move in own[0] or move in own[1] or not (0 <= move[0] < SIZE and 0 <= move[1] < SIZE):
             return 1.0 - mover_score
-        stones[move] = colour
-        moves.append(move)
-        if makes_five(stones, *move):
+        if makes_five(own[colour], *move):
             return mover_score
+        own[colour].add(move)
+        moves.append(move)
     return 0.5
 
 
@@ -187,13 +170,17 @@ def play_pair(mnk_path, opponent, opening, values, nodes, out, slot):
     out[slot] = total
 
 
+def gains(k, rate):
+    """Spall's a_k and c_k at iteration k (c in units of each step)."""
+    return (rate * (A_OFFSET + 1) ** ALPHA / (A_OFFSET + k) ** ALPHA, 1.0 / k ** GAMMA)
+
+
 def step(params, theta, signs, difference, k, rate):
     """Spall's update after iteration k: each parameter moves by
     a_k x difference / (2 c_k x sign) in units of its step, where
     difference is score(theta + c_k x step x sign) less score(theta -
     ...). Returns the new values, kept within their ranges."""
-    a_k = rate * (A_OFFSET + 1) ** ALPHA / (A_OFFSET + k) ** ALPHA
-    c_k = 1.0 / k ** GAMMA
+    a_k, c_k = gains(k, rate)
     new = {}
     for name, _, size, lo, hi in params:
         value = theta[name] + a_k * difference * size * signs[name] / (2 * c_k)
@@ -240,7 +227,7 @@ def main():
     rng = random.Random(args.seed * 1000003 + state["k"])
     for _ in range(args.iterations):
         k = state["k"] + 1
-        c_k = 1.0 / k ** GAMMA
+        _, c_k = gains(k, args.rate)
         signs = {n: rng.choice((-1, 1)) for n in names}
         shift = {n: c_k * size * signs[n] for n, _, size, _, _ in params}
         values = (settings(params, state["theta"], shift),
