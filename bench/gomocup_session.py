@@ -185,6 +185,15 @@ def save_and_compare(by_position, save, compare, tool):
     return None
 
 
+def in_own_folder(argv):
+    """An engine's command with its path made absolute, and the folder it
+    runs in: its own, where engines look for their files (Rapfi's
+    config.toml). The path is made absolute first because a relative one
+    would otherwise be looked for from that folder, not from ours."""
+    path = os.path.abspath(argv[0])
+    return [path] + list(argv[1:]), os.path.dirname(path)
+
+
 class Session:
     """`stall`: seconds without a line from the engine after which a
     question is given up (None: wait for ever). Rapfi at a node limit
@@ -194,14 +203,13 @@ class Session:
     def __init__(self, path, info="", clear="YXHASHCLEAR", stall=None):
         """path: the engine, or a list of it and its arguments. It runs
         in its own folder (Rapfi reads its configuration there)."""
-        self.argv = list(path) if isinstance(path, (list, tuple)) else [path]
+        self.argv, self.folder = in_own_folder(path if isinstance(path, (list, tuple)) else [path])
         self.info, self.clear, self.stall = info, clear, stall
         self.start()
 
     def start(self):
         self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL,
-                                     cwd=os.path.dirname(os.path.abspath(self.argv[0])))
+                                     stderr=subprocess.DEVNULL, cwd=self.folder)
         self.pending = b""
 
     def line(self):

@@ -33,8 +33,8 @@ import json
 import os
 import subprocess
 
-from gomocup_session import (EVAL, MOVE, OPENING, Session, board_text, clipped, mean_error,
-                             read_saved, save_and_compare, sgf_games, sgf_size)
+from gomocup_session import (EVAL, MOVE, OPENING, Session, board_text, clipped, in_own_folder,
+                             mean_error, read_saved, save_and_compare, sgf_games, sgf_size)
 
 CLIP = 2000
 
@@ -42,9 +42,9 @@ CLIP = 2000
 def ask(command, size, moves, info=""):
     """Runs a Gomocup engine on the position; returns its move and its
     last evaluation (an int, +-CLIP for a proven result, or None)."""
+    command, folder = in_own_folder(command)
     proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True,
-                            cwd=os.path.dirname(os.path.abspath(command[0])))
+                            stderr=subprocess.DEVNULL, text=True, cwd=folder)
     proc.stdin.write(f"START {size}\n{info}BOARD\n{board_text(moves)}DONE\n")
     proc.stdin.flush()
     move, value = None, None

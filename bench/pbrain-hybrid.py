@@ -37,7 +37,7 @@ import subprocess
 import sys
 import time
 
-from gomocup_session import EVAL, MOVE, makes_five, position_text
+from gomocup_session import EVAL, MOVE, in_own_folder, makes_five, position_text
 
 
 # A mate in the helper's evaluation, less its plies (--veto-eval).
@@ -54,12 +54,10 @@ class Engine:
         self.name = os.path.basename(argv[0])
         self.mate = 0  # the last answer's mate: + a win, - a loss (in plies), 0 none
         self.score = 0  # the last answer's evaluation, a mate as +-MATE_SCORE less its plies
-        path = os.path.abspath(argv[0])
+        command, folder = in_own_folder(argv)
         try:
-            # Started in its own folder, where engines look for their files
-            # (Rapfi's config.toml).
-            self.proc = subprocess.Popen([path] + argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         text=True, bufsize=1, cwd=os.path.dirname(path))
+            self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         text=True, bufsize=1, cwd=folder)
         except OSError as err:
             sys.exit(f"pbrain-hybrid: cannot start {argv[0]}: {err.strerror}")
 

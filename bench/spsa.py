@@ -207,7 +207,6 @@ def main():
     for path in (args.mnk, args.opponent):
         if not os.path.isfile(path) or not os.access(path, os.X_OK):
             fail(f"{path}: not an executable")
-    args.mnk, args.opponent = os.path.abspath(args.mnk), os.path.abspath(args.opponent)
     params = read_params(args.params) if args.params else DEFAULT_PARAMS
     openings = read_openings(args.openings)
     names = [p[0] for p in params]

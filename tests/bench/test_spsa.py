@@ -85,6 +85,14 @@ with tempfile.TemporaryDirectory() as tmp:
           sorted(int(v["rfpmargin"]) for v in values) == [80, 120],
           f"each side of the pair starts its two games a whole step either side ({started!r})")
 
+    # Engines given by paths relative to the caller's folder: each runs in
+    # its own folder, where a relative path would not be found again.
+    near = os.path.relpath(FAKE, tmp)
+    r = subprocess.run([sys.executable, TOOL, near, near, "near.json", "1", *common], cwd=tmp,
+                       capture_output=True, text=True, timeout=WAIT)
+    check(r.returncode == 0 and r.stdout.splitlines()[0].split()[0] == "1",
+          f"engines by relative paths start ({r.returncode}: {r.stderr.strip()!r})")
+
     # Faults.
     clean_error(run([os.path.join(tmp, "none"), FAKE, state, "1", *common]),
                 "a missing engine", ["none", "not an executable"])
