@@ -31,7 +31,13 @@ a run stopped and started again goes on where it was. Options:
     --seed S          the seed of the openings and the signs (default 1)
 
 Each iteration prints its number, the two scores (0 to 2 each) and the
-values; the end prints the values as `--param` options. Freestyle 15x15
+values. The end prints, for each parameter, the slope the run measured:
+how many points of score a game one step of it is worth, with its 95%
+error, over every iteration the state holds (the mean of each score
+difference times the parameter's sign, over the width of the
+perturbation; a parameter whose slope is within its error has shown no
+effect, wherever its value drifted), then the values as `--param`
+options. Freestyle 15x15
 (five or more wins). An engine that stalls or answers an illegal move:
 the iteration is void, or the illegal move loses."""
 import argparse
@@ -143,6 +149,30 @@ def settings(params, theta, shift):
             for name, _, _, lo, hi in params]
 
 
+def slopes(params, scores, signs, rate):
+    """Each parameter's slope from the iterations done: (name, points of
+    score a game per step, its 95% error, iterations counted). scores[k]
+    is iteration k+1's pair, signs[k] its signs by name (None where a
+    state written before signs were kept has none). A pair's two
+    engines lie 2 c_k steps apart, so d_k / (2 c_k), d_k their difference
+    a game, times the sign, estimates the slope; the mean of those
+    estimates is Spall's gradient, their spread its error."""
+    samples = [[] for _ in params]
+    for k, ((plus, minus), sign) in enumerate(zip(scores, signs), 1):
+        if sign is None:
+            continue
+        _, c_k = gains(k, rate)
+        for i, (name, *_) in enumerate(params):
+            samples[i].append(100.0 * (plus - minus) / 2 * sign[name] / (2 * c_k))
+    out = []
+    for (name, *_), xs in zip(params, samples):
+        n = len(xs)
+        mean = sum(xs) / n if n else 0.0
+        var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+        out.append((name, mean, 1.96 * (var / n) ** 0.5 if n else 0.0, n))
+    return out
+
+
 def play_pair(mnk_path, opponent, opening, values, nodes, out, slot):
     """Both colours of one opening for mnk with these values; in
     out[slot] the score (0 to 2), or "stalled" if an engine stalled, or
@@ -210,13 +240,20 @@ def main():
     params = read_params(args.params) if args.params else DEFAULT_PARAMS
     openings = read_openings(args.openings)
     names = [p[0] for p in params]
-    state = {"k": 0, "theta": {n: float(s) for n, s, _, _, _ in params}, "scores": []}
+    state = {"k": 0, "theta": {n: float(s) for n, s, _, _, _ in params}, "scores": [],
+             "signs": []}
     if os.path.exists(args.state):
         try:
             state = json.loads(read_text(args.state, "spsa"))
             if sorted(state["theta"]) != sorted(names):
                 fail(f"{args.state}: its parameters are not these")
             if not isinstance(state["k"], int) or not isinstance(state["scores"], list):
+                raise ValueError
+            # A state from before signs were kept: its iterations have none.
+            state.setdefault("signs", [None] * len(state["scores"]))
+            if (not isinstance(state["signs"], list) or
+                    len(state["signs"]) != len(state["scores"]) or
+                    any(s is not None and sorted(s) != sorted(names) for s in state["signs"])):
                 raise ValueError
         except (ValueError, KeyError, TypeError):
             fail(f"{args.state}: not a state this tool wrote")
@@ -249,6 +286,7 @@ def main():
         state["theta"] = step(params, state["theta"], signs, scores[0] - scores[1], k, args.rate)
         state["k"] = k
         state["scores"].append(scores)
+        state["signs"].append(signs)
         with open(args.state + ".tmp", "w", encoding="utf-8") as f:
             json.dump(state, f)
         os.replace(args.state + ".tmp", args.state)
@@ -256,6 +294,9 @@ def main():
               " ".join(f"{n}={state['theta'][n]:.1f}" for n in names), flush=True)
     for o in opponents:
         o.close()
+    for name, slope, error, n in slopes(params, state["scores"], state["signs"], args.rate):
+        print(f"slope {name} {slope:+.2f} +- {error:.2f} points a game per step "
+              f"(95%, {n} iterations)")
     print(" ".join(f"--param {n}={v}" for n, v in settings(params, state["theta"],
                                                             {n: 0 for n in names})))
 

@@ -2,16 +2,19 @@
 """test_spsa.py - bench/spsa.py, the tuner by games against an opponent:
 run whole with pbrain-fake.py (beside this file) as both engines, the
 same rule on both sides, so that the engine moved up and the engine
-moved down score alike and the parameters must stay where they were,
-the state file must count the iterations and go on from them when run
-again, and the last line must give the values as --param options; its
-update rule must move each parameter by Spall's step, in the direction
-of the better side, within its range; a game must be scored from the
-stones (five or more wins, a move on a taken or outside cell loses, a
-full board is a draw); and a missing engine, a malformed parameter or
-opening file, a state written for other parameters, or an engine that
-ends (mnk refusing a parameter) must stop it with a message naming the
-fault, not a traceback.
+moved down score alike and the parameters must stay where they were, the
+state file must count the iterations and go on from them when run again,
+the lines before the last must give each parameter's slope (none between
+equal engines) and the last the values as --param options; the state
+must keep each iteration's signs, and a state from before it did must
+still go on; a parameter that decides the games must show its slope and
+one that does not none beyond its error; its update rule must move each
+parameter by Spall's step, in the direction of the better side, within
+its range; a game must be scored from the stones (five or more wins, a
+move on a taken or outside cell loses, a full board is a draw); and a
+missing engine, a malformed parameter or opening file, a state written
+for other parameters, or an engine that ends (mnk refusing a parameter)
+must stop it with a message naming the fault, not a traceback.
 
 Usage: python3 tests/bench/test_spsa.py
 Prints "N passed, N failed" and fails if any check did."""
@@ -56,18 +59,35 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run([FAKE, FAKE, state, "2", *common])
     lines = r.stdout.splitlines()
     check(r.returncode == 0, f"a run between fakes succeeds ({r.stderr.strip()!r})")
-    check(len(lines) == 3 and [l.split()[0] for l in lines[:2]] == ["1", "2"],
-          f"a line an iteration, then the values ({lines!r})")
+    check(len(lines) == 5 and [l.split()[0] for l in lines[:4]] == ["1", "2", "slope", "slope"],
+          f"a line an iteration, a slope a parameter, then the values ({lines!r})")
+    check(lines[2:4] == [f"slope {n} +0.00 +- 0.00 points a game per step (95%, 2 iterations)"
+                         for n in ("e.F3", "rfpmargin")],
+          f"equal engines show no slope ({lines[2:4]!r})")
     check(all(l.split()[1] == l.split()[2] for l in lines[:2]),
           f"equal engines score alike ({lines[:2]!r})")
     check(lines[-1:] == ["--param e.F3=112 --param rfpmargin=100"],
           f"equal engines leave the values where they were ({lines[-1:]!r})")
     saved = json.load(open(state))
     check(saved["k"] == 2 and saved["theta"] == {"e.F3": 112.0, "rfpmargin": 100.0} and
-          len(saved["scores"]) == 2, f"the state holds 2 iterations ({saved!r})")
+          len(saved["scores"]) == 2 and len(saved["signs"]) == 2 and
+          all(sorted(s) == ["e.F3", "rfpmargin"] and set(s.values()) <= {-1, 1}
+              for s in saved["signs"]),
+          f"the state holds 2 iterations and their signs ({saved!r})")
     r = run([FAKE, FAKE, state, "1", *common])
     check(r.returncode == 0 and r.stdout.splitlines()[0].split()[0] == "3" and
           json.load(open(state))["k"] == 3, "a second run goes on from the state")
+    # A state written before the signs were kept: it goes on, and the
+    # slopes count the iterations that have signs.
+    old = json.load(open(state))
+    del old["signs"]
+    older = os.path.join(tmp, "older.json")
+    with open(older, "w") as f:
+        json.dump(old, f)
+    r = run([FAKE, FAKE, older, "1", *common])
+    check(r.returncode == 0 and "(95%, 1 iterations)" in r.stdout and
+          json.load(open(older))["signs"][:3] == [None] * 3,
+          f"a state without signs goes on, its slopes over the new iterations ({r.stdout!r})")
 
     # The values each game's engine is started with: at the first
     # iteration c_1 = 1, so a whole step either side, opposite for the pair.
@@ -108,7 +128,10 @@ with tempfile.TemporaryDirectory() as tmp:
              ["bad.txt:2", "already"]),
             ("0,0, 9,0\t0\n", "--openings", "an opening off the board",
              ["bad.txt:1", "not an opening"]),
-            ("{", "state", "a state that is not JSON", ["bad.txt", "not a state"])]:
+            ("{", "state", "a state that is not JSON", ["bad.txt", "not a state"]),
+            ('{"k": 1, "theta": {"e.F3": 112, "rfpmargin": 100}, "scores": [[1, 1]], '
+             '"signs": [{"e.F3": 1}]}', "state", "signs that miss a parameter",
+             ["bad.txt", "not a state"])]:
         with open(bad, "w") as f:
             f.write(text)
         files = {"--params": params, "--openings": openings, "state": state, place: bad}
@@ -137,6 +160,22 @@ new = spsa.step(P, {"a": 100.0, "b": 10.0}, {"a": -1, "b": -1}, -2.0, 1, 10.0)
 check(new == {"a": 200, "b": 11}, f"the step stays within the range ({new!r})")
 later = spsa.step(P, {"a": 100.0, "b": 10.0}, {"a": 1, "b": 1}, 2.0, 2000, 0.1)
 check(100.0 < later["a"] < 101.0, f"steps shrink as the iterations go on ({later!r})")
+
+# Slopes: "a" wins every pair for the side it moved up (both games, a
+# difference of 2, so 1 point a game, over the 2 c_k steps between the
+# two sides), "b"'s sign has nothing to do with the scores.
+signs = [{"a": 1 - 2 * (k % 2), "b": 1 - 2 * (k // 2 % 2)} for k in range(400)]
+scores = [[2, 0] if s["a"] == 1 else [0, 2] for s in signs]
+got = {name: (m, e, n) for name, m, e, n in spsa.slopes(P, scores, signs, 0.1)}
+want_a = sum(100.0 / (2 * spsa.gains(k, 0.1)[1]) for k in range(1, 401)) / 400
+check(abs(got["a"][0] - want_a) < 1e-9 and got["a"][2] == 400 and
+      got["a"][0] > got["a"][1] > 0, f"a parameter that decides the games has its slope ({got!r})")
+check(abs(got["b"][0]) < got["b"][1], f"one that does not has none beyond its error ({got!r})")
+got = spsa.slopes(P, [[2, 0], [2, 0]], [None, {"a": 1, "b": -1}], 0.1)
+check([(n, round(m, 6), e, c) for n, m, e, c in got] ==
+      [("a", round(100.0 / (2 * spsa.gains(2, 0.1)[1]), 6), 0.0, 1),
+       ("b", round(-100.0 / (2 * spsa.gains(2, 0.1)[1]), 6), 0.0, 1)],
+      f"iterations without signs are left out ({got!r})")
 
 
 class Scripted:
