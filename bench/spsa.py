@@ -37,9 +37,9 @@ error, over every iteration the state holds (the mean of each score
 difference times the parameter's sign, over the width of the
 perturbation; a parameter whose slope is within its error has shown no
 effect, wherever its value drifted), then the values as `--param`
-options. Freestyle 15x15
-(five or more wins). An engine that stalls or answers an illegal move:
-the iteration is void, or the illegal move loses."""
+options. Freestyle 15x15 (five or more wins). An engine that stalls or
+answers an illegal move: the iteration is void, or the illegal move
+loses."""
 import argparse
 import json
 import os
@@ -173,6 +173,24 @@ def slopes(params, scores, signs, rate):
     return out
 
 
+def valid_state(state, names):
+    """Whether a state read back holds what this tool writes: a count,
+    a number for each parameter, and for each iteration a pair of scores and the signs by name (or
+    None, for iterations from before the signs were kept)."""
+    def number(x):
+        return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+    def signs_ok(s):
+        return s is None or (isinstance(s, dict) and sorted(s) == sorted(names) and
+                             all(v in (-1, 1) and not isinstance(v, bool) for v in s.values()))
+    scores, signs = state["scores"], state["signs"]
+    return (isinstance(state["k"], int) and all(map(number, state["theta"].values())) and
+            isinstance(scores, list) and
+            isinstance(signs, list) and len(signs) == len(scores) and
+            all(isinstance(p, list) and len(p) == 2 and all(map(number, p)) for p in scores) and
+            all(map(signs_ok, signs)))
+
+
 def play_pair(mnk_path, opponent, opening, values, nodes, out, slot):
     """Both colours of one opening for mnk with these values; in
     out[slot] the score (0 to 2), or "stalled" if an engine stalled, or
@@ -247,15 +265,11 @@ def main():
             state = json.loads(read_text(args.state, "spsa"))
             if sorted(state["theta"]) != sorted(names):
                 fail(f"{args.state}: its parameters are not these")
-            if not isinstance(state["k"], int) or not isinstance(state["scores"], list):
-                raise ValueError
             # A state from before signs were kept: its iterations have none.
             state.setdefault("signs", [None] * len(state["scores"]))
-            if (not isinstance(state["signs"], list) or
-                    len(state["signs"]) != len(state["scores"]) or
-                    any(s is not None and sorted(s) != sorted(names) for s in state["signs"])):
+            if not valid_state(state, names):
                 raise ValueError
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, AttributeError):
             fail(f"{args.state}: not a state this tool wrote")
 
     opponents = [Session(args.opponent, info=f"INFO max_node {args.opponent_nodes}\nINFO rule 0\n",

@@ -131,6 +131,18 @@ with tempfile.TemporaryDirectory() as tmp:
             ("{", "state", "a state that is not JSON", ["bad.txt", "not a state"]),
             ('{"k": 1, "theta": {"e.F3": 112, "rfpmargin": 100}, "scores": [[1, 1]], '
              '"signs": [{"e.F3": 1}]}', "state", "signs that miss a parameter",
+             ["bad.txt", "not a state"]),
+            ('{"k": 1, "theta": {"e.F3": 112, "rfpmargin": 100}, "scores": [[1, 1]], '
+             '"signs": [{"e.F3": 1, "rfpmargin": 2}]}', "state", "a sign that is not +-1",
+             ["bad.txt", "not a state"]),
+            ('{"k": 1, "theta": {"e.F3": 112, "rfpmargin": 100}, "scores": [[1]], '
+             '"signs": [null]}', "state", "a score that is not a pair",
+             ["bad.txt", "not a state"]),
+            ('{"k": 1, "theta": {"e.F3": "x", "rfpmargin": 100}, "scores": [[1, 1]], '
+             '"signs": [null]}', "state", "a value that is not a number",
+             ["bad.txt", "not a state"]),
+            ('{"k": 1, "theta": {"e.F3": 112, "rfpmargin": 100}, "scores": [[1, 1]], '
+             '"signs": [["e.F3", "rfpmargin"]]}', "state", "signs that are not by name",
              ["bad.txt", "not a state"])]:
         with open(bad, "w") as f:
             f.write(text)
