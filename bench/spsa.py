@@ -48,7 +48,7 @@ import re
 import sys
 import threading
 
-from gomocup_session import Session, makes_five, read_text
+from gomocup_session import Session, makes_five, mean_error, read_text
 
 SIZE = 15
 STALL = 120  # seconds without a line before an engine is given up
@@ -166,17 +166,16 @@ def slopes(params, scores, signs, rate):
             samples[i].append(100.0 * (plus - minus) / 2 * sign[name] / (2 * c_k))
     out = []
     for (name, *_), xs in zip(params, samples):
-        n = len(xs)
-        mean = sum(xs) / n if n else 0.0
-        var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-        out.append((name, mean, 1.96 * (var / n) ** 0.5 if n else 0.0, n))
+        mean, error = mean_error(xs) if xs else (0.0, 0.0)
+        out.append((name, mean, 1.96 * error, len(xs)))
     return out
 
 
 def valid_state(state, names):
-    """Whether a state read back holds what this tool writes: a count,
-    a number for each parameter, and for each iteration a pair of scores and the signs by name (or
-    None, for iterations from before the signs were kept)."""
+    """Whether a state read back holds what this tool writes: a count, a
+    number for each parameter, and for each iteration a pair of scores
+    and the signs by name (or None, for iterations from before the signs
+    were kept)."""
     def number(x):
         return isinstance(x, (int, float)) and not isinstance(x, bool)
 
